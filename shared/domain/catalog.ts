@@ -1,0 +1,77 @@
+// The catalogue as the domain sees it. The seed data file (data/catalog.json) is validated
+// against the zod schema in shared/http/schemas/catalog-seed.ts, which produces these shapes.
+
+export interface Biomarker {
+  name: string;
+  /** LOINC code where one exists. */
+  loinc: string | null;
+  unit: string | null;
+  /** Adult reference range used by the simulated lab; null for qualitative markers. */
+  referenceLow: number | null;
+  referenceHigh: number | null;
+}
+
+export interface LabTest {
+  id: string;
+  type: 'test';
+  name: string;
+  nameEs: string;
+  description: string;
+  descriptionEs: string;
+  category: string;
+  priceCents: number;
+  biomarkers: Biomarker[];
+  fastingRequired: boolean;
+  minorEligible: boolean;
+  /** States where this test is not offered (never the globally restricted ones). */
+  unavailableStates: string[];
+  /** Search synonyms ("a1c", "cholesterol"...). */
+  keywords: string[];
+}
+
+export interface Panel {
+  id: string;
+  type: 'panel';
+  name: string;
+  nameEs: string;
+  description: string;
+  descriptionEs: string;
+  category: string;
+  priceCents: number;
+  testIds: string[];
+  keywords: string[];
+}
+
+export type CatalogItem = LabTest | Panel;
+
+export interface Catalog {
+  version: string;
+  tests: LabTest[];
+  panels: Panel[];
+}
+
+export function indexCatalog(catalog: Catalog): Map<string, CatalogItem> {
+  const byId = new Map<string, CatalogItem>();
+  for (const t of catalog.tests) byId.set(t.id, t);
+  for (const p of catalog.panels) byId.set(p.id, p);
+  return byId;
+}
+
+/** The member tests of an item: itself for a test, its members for a panel. */
+export function memberTests(item: CatalogItem, byId: Map<string, CatalogItem>): LabTest[] {
+  if (item.type === 'test') return [item];
+  return item.testIds.map((id) => byId.get(id)).filter((t): t is LabTest => t?.type === 'test');
+}
+
+/** A panel is fasting / minor-eligible / offered exactly when all its members are. */
+export function fastingRequired(item: CatalogItem, byId: Map<string, CatalogItem>): boolean {
+  return memberTests(item, byId).some((t) => t.fastingRequired);
+}
+
+export function minorEligible(item: CatalogItem, byId: Map<string, CatalogItem>): boolean {
+  return memberTests(item, byId).every((t) => t.minorEligible);
+}
+
+export function offeredIn(item: CatalogItem, state: string, byId: Map<string, CatalogItem>): boolean {
+  return memberTests(item, byId).every((t) => !t.unavailableStates.includes(state));
+}

@@ -1,0 +1,6 @@
+/** Every rule that depends on time reads this; the local runtime's clock can be advanced. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

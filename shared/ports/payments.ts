@@ -1,0 +1,47 @@
+// The payments port: what order creation and cancellation need from a payment provider.
+// The Stripe adapter implements it with PaymentIntents and Refunds.
+
+export type IntentStatus =
+  | 'succeeded'
+  | 'processing'
+  | 'requires_action'
+  | 'requires_confirmation'
+  | 'requires_capture'
+  | 'requires_payment_method'
+  | 'canceled';
+
+/** The outcome of creating/confirming or re-checking a PaymentIntent. */
+export type ChargeOutcome =
+  | { kind: 'succeeded'; intentId: string; amountCents: number }
+  /** Still live: processing, requires_action, requires_confirmation or requires_capture. */
+  | { kind: 'pending'; intentId: string; status: 'processing' | 'requires_action' | 'requires_confirmation' | 'requires_capture' }
+  /** Card error raised by the provider. declineCode may be null. */
+  | { kind: 'declined'; intentId: string | null; declineCode: string | null }
+  /** The intent resolved without an error but did not complete. */
+  | { kind: 'failed'; intentId: string; status: 'requires_payment_method' | 'canceled' }
+  /** The provider failed or did not answer: the outcome is unknown. */
+  | { kind: 'provider_error'; message: string };
+
+export interface ChargeRequest {
+  partnerId: string;
+  /** The partner's payment method on file (e.g. pm_card_visa). */
+  paymentMethod: string;
+  amountCents: number;
+  currency: 'usd';
+  /** Provider idempotency key: same key => provider replays the same request. */
+  idempotencyKey: string;
+  description: string;
+  /** Ids only; never patient data. */
+  metadata: Record<string, string>;
+}
+
+export type RefundOutcome =
+  | { kind: 'issued'; refundId: string }
+  | { kind: 'failed'; message: string };
+
+export interface Payments {
+  charge(req: ChargeRequest): Promise<ChargeOutcome>;
+  /** Re-check a remembered intent (never search). */
+  retrieve(intentId: string): Promise<ChargeOutcome>;
+  refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome>;
+}
