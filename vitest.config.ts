@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Two cores on CI: keep workers few; end-to-end suites share one local runtime started in globalSetup.
+// Two cores on CI: few workers. Unit and integration suites run without the service; the
+// end-to-end suites share one local runtime started once in globalSetup and talk to it over HTTP.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/infra/**/*.test.ts'] } },
+      // e2e files run one at a time: some move the shared service clock.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/global-setup.ts'], fileParallelism: false } },
+    ],
   },
 });

@@ -4,3 +4,12 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The local runtime's clock, which an operator can move forward. */
+export interface AdjustableClock extends Clock {
+  advance(seconds: number): Date;
+}
+
+export function isAdjustable(clock: Clock): clock is AdjustableClock {
+  return typeof (clock as Partial<AdjustableClock>).advance === 'function';
+}

@@ -26,6 +26,8 @@ export interface ChargeRequest {
   partnerId: string;
   /** The partner's payment method on file (e.g. pm_card_visa). */
   paymentMethod: string;
+  /** The partner's Stripe customer, when it has one. */
+  customerId?: string | null;
   amountCents: number;
   currency: 'usd';
   /** Provider idempotency key: same key => provider replays the same request. */

@@ -1,0 +1,26 @@
+import { operatorHandler } from '../../shared/http/partner-handler.js';
+import { json } from '../../shared/http/respond.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { createPartnerSchema } from '../../shared/http/schemas/admin.js';
+import { partnerView } from '../../shared/http/views.js';
+import { newId } from '../../shared/domain/ids.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { clock, partnerStore } from '../../shared/composition.js';
+
+export const handler = operatorHandler(async (event) => {
+  const input = parseOrThrow(createPartnerSchema, parseJsonBody(event.body));
+  const now = clock().now();
+  const partner = {
+    id: newId('ptr', now),
+    name: input.name,
+    status: 'active' as const,
+    fees: input.fees ?? { ...SERVICE_CONFIG.defaultPartnerFees },
+    paymentMethod: input.paymentMethod ?? null,
+    stripeCustomerId: input.stripeCustomerId ?? null,
+    webhookUrl: input.webhookUrl ?? null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await partnerStore().create(partner);
+  return json(201, partnerView(partner));
+});

@@ -1,0 +1,20 @@
+import { placeDueOrders, placeOrder } from '../../shared/domain/place-order.js';
+import { orderStore, placeOrderDeps } from '../../shared/composition.js';
+import { logger } from '../../shared/adapters/logger.js';
+
+/**
+ * Placement: invoked by the order's one-time EventBridge Scheduler schedule with `{orderId}`, and
+ * by the sweep rule with `{sweep: true}` for any order whose placement is overdue.
+ */
+export const handler = async (event: { orderId?: string; sweep?: boolean }) => {
+  const deps = placeOrderDeps();
+  if (event.orderId) {
+    const order = await orderStore().findById(event.orderId);
+    const placed = order ? await placeOrder(deps, order) : null;
+    logger.info('placement', { orderId: event.orderId, placed: placed !== null });
+    return { placed: placed ? 1 : 0 };
+  }
+  const placed = await placeDueOrders(deps);
+  logger.info('placement sweep', { placed });
+  return { placed };
+};

@@ -1,0 +1,16 @@
+import { partnerHandler } from '../../shared/http/partner-handler.js';
+import { json, requestOrigin } from '../../shared/http/respond.js';
+import { ApiError } from '../../shared/http/errors.js';
+import { publicCatalog } from '../../shared/domain/public-catalog.js';
+import { publicLinks } from '../../shared/domain/public-links.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { catalogStore, partnerStore, runtimeEnv } from '../../shared/composition.js';
+
+/** GET /api/v1/catalog: every orderable test and panel, the partner's own fees, restricted states. */
+export const handler = partnerHandler(async (event, identity) => {
+  const partner = await partnerStore().get(identity.partnerId);
+  if (!partner) throw new ApiError('invalid_api_key');
+  const { tests, panels } = publicCatalog(await catalogStore().get(), publicLinks(requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)));
+  const fees = { ...partner.fees, totalCents: partner.fees.labCollectionCents + partner.fees.physicianOrderCents, chargedPer: 'order' };
+  return json(200, { fees, restrictedStates: SERVICE_CONFIG.restrictedStates, tests, panels }, { 'Cache-Control': `private, max-age=${SERVICE_CONFIG.partnerCatalogMaxAgeSeconds}` });
+});

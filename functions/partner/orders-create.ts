@@ -1,0 +1,64 @@
+import { partnerHandler } from '../../shared/http/partner-handler.js';
+import { header } from '../../shared/http/respond.js';
+import { ApiError } from '../../shared/http/errors.js';
+import { createOrderSchema, parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { createOrderError, orderRuleError } from '../../shared/http/order-errors.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/domain/idempotency.js';
+import { checkOrderRules } from '../../shared/domain/order-rules.js';
+import { createOrder } from '../../shared/domain/create-order.js';
+import { newOrderRecord, partnerTotalCents } from '../../shared/domain/new-order.js';
+import { toPublicOrder } from '../../shared/domain/order.js';
+import { indexCatalog } from '../../shared/domain/catalog.js';
+import { requestHash } from '../../shared/domain/canonical-hash.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { catalogStore, createOrderDeps, drawSites, partnerStore, clock } from '../../shared/composition.js';
+
+/**
+ * POST /api/v1/orders. Everything that can be checked without side effects is checked first, so
+ * a 400 never consumes the Idempotency-Key; then the key is claimed and the order created in
+ * phases (shared/domain/create-order.ts).
+ */
+export const handler = partnerHandler(async (event, identity) => {
+  const key = header(event, 'idempotency-key');
+  if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
+  const raw = parseJsonBody(event.body);
+  const body = parseOrThrow(createOrderSchema, raw);
+  const partner = await partnerStore().get(identity.partnerId);
+  if (!partner) throw new ApiError('invalid_api_key');
+  const byId = indexCatalog(await catalogStore().get());
+  const sites = drawSites();
+  const rules = checkOrderRules({
+    itemIds: body.items.map((i) => i.id),
+    patientState: body.patient.address.state,
+    dateOfBirth: body.patient.dateOfBirth,
+    hasGuardian: body.guardian !== null,
+    preferredLocationId: body.preferredLocationId,
+    now: clock().now(),
+    byId,
+    restrictedStates: SERVICE_CONFIG.restrictedStates,
+    minorAgeYears: SERVICE_CONFIG.minorAgeYears,
+    locationExists: (id) => sites.find(id) !== null,
+  });
+  if (!rules.ok) throw orderRuleError(rules.error);
+  const newOrder = {
+    partner,
+    items: rules.items,
+    byId,
+    externalId: body.externalId,
+    patient: { ...body.patient, address: { ...body.patient.address, line2: body.patient.address.line2 ?? null } },
+    guardian: body.guardian,
+    preferredLocation: body.preferredLocationId ? sites.find(body.preferredLocationId) : null,
+    metadata: body.metadata,
+    placementDelayMinutes: SERVICE_CONFIG.placementDelayMinutes,
+  };
+  const result = await createOrder(createOrderDeps(), {
+    partner,
+    idempotencyKey: key,
+    requestHash: requestHash(raw),
+    amountCents: partnerTotalCents(newOrder).totalCents,
+    buildOrder: (orderId, createdAt, intentId) => newOrderRecord(newOrder, orderId, createdAt, intentId),
+    encode: (order) => JSON.stringify(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes)),
+  });
+  if (!result.ok) throw createOrderError(result.code, result.details);
+  return { statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: result.body };
+});

@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { behaviourFor, refundFails } from './behaviours.js';
+import { parseStripeForm } from './form.js';
+import { loadState, saveState, type SimIntent, type SimRefund } from './state.js';
+
+export type { SimIntent, SimRefund } from './state.js';
+
+export interface StripeSimulator {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+  intents(): SimIntent[];
+  refunds(): SimRefund[];
+}
+
+type Answer = { status: number; body: unknown; cache: boolean };
+
+const stripeError = (status: number, type: string, message: string, extra: Record<string, unknown> = {}): Answer => ({
+  status,
+  body: { error: { type, message, ...extra } },
+  cache: status < 500,
+});
+
+function publicIntent(i: SimIntent) {
+  const { _then, ...rest } = i;
+  void _then;
+  return rest;
+}
+
+/**
+ * A Stripe-compatible HTTP simulator for PaymentIntents and Refunds, good enough that the real
+ * `stripe` SDK talks to it unchanged (no maintained simulator on npm supports PaymentIntents).
+ * Idempotency-Key replay works like Stripe's; state persists to `stateFile` when one is given.
+ */
+export async function startStripeSimulator(opts: { port?: number; host?: string; stateFile?: string } = {}): Promise<StripeSimulator> {
+  const state = loadState(opts.stateFile);
+  let failNext = 0;
+  const persist = () => saveState(opts.stateFile, state);
+  const newId = (prefix: string) => `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  function createIntent(p: Record<string, unknown>): Answer {
+    const amount = Number(p.amount);
+    const pm = typeof p.payment_method === 'string' ? p.payment_method : '';
+    if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'invalid_request_error', 'Amount must be at least 50 cents.', { code: 'amount_too_small', param: 'amount' });
+    const behaviour = behaviourFor(pm);
+    if (behaviour.kind === 'unknown_method') return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+    if (behaviour.kind === 'provider_down') return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } }, cache: false };
+    const intent: SimIntent = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      currency: String(p.currency ?? 'usd'),
+      status: 'succeeded',
+      customer: typeof p.customer === 'string' ? p.customer : null,
+      payment_method: pm,
+      description: typeof p.description === 'string' ? p.description : null,
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      created: now(),
+      last_payment_error: null,
+    };
+    if (behaviour.kind === 'decline') {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { code: 'card_declined', decline_code: behaviour.declineCode, message: 'Your card was declined.' };
+      state.intents.push(intent);
+      return stripeError(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: behaviour.declineCode, payment_intent: publicIntent(intent) });
+    }
+    if (behaviour.kind === 'status') intent.status = behaviour.status;
+    if (behaviour.kind === 'processing_then') {
+      intent.status = 'processing';
+      intent._then = behaviour.then;
+    }
+    state.intents.push(intent);
+    return { status: 200, body: publicIntent(intent), cache: true };
+  }
+
+  function retrieveIntent(id: string): Answer {
+    const intent = state.intents.find((i) => i.id === id);
+    if (!intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
+    if (intent.status === 'processing' && intent._then) {
+      if (intent._then === 'succeeded') intent.status = 'succeeded';
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      }
+      delete intent._then;
+      persist();
+    }
+    return { status: 200, body: publicIntent(intent), cache: false };
+  }
+
+  function createRefund(p: Record<string, unknown>): Answer {
+    const intent = state.intents.find((i) => i.id === p.payment_intent);
+    if (!intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(p.payment_intent)}'`, { code: 'resource_missing', param: 'payment_intent' });
+    if (intent.status !== 'succeeded') return stripeError(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', { code: 'charge_not_refundable' });
+    if (refundFails(intent.payment_method)) return stripeError(402, 'card_error', 'The refund could not be processed on this payment method.', { code: 'refund_failed' });
+    const refunded = state.refunds.filter((r) => r.payment_intent === intent.id).reduce((s, r) => s + r.amount, 0);
+    const amount = p.amount !== undefined ? Number(p.amount) : intent.amount - refunded;
+    if (refunded >= intent.amount) return stripeError(400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, { code: 'charge_already_refunded' });
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) return stripeError(400, 'invalid_request_error', 'Invalid refund amount.', { code: 'amount_too_large', param: 'amount' });
+    const refund: SimRefund = { id: newId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Record<string, string>) ?? {}, created: now() };
+    state.refunds.push(refund);
+    return { status: 200, body: refund, cache: true };
+  }
+
+  async function handleApi(req: IncomingMessage, url: URL, body: string): Promise<Answer & { replayed?: boolean }> {
+    if (!/^Bearer sk_test_\S+$/.test(req.headers.authorization ?? '')) {
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
+    }
+    if (failNext > 0) {
+      failNext--;
+      return { status: 500, body: { error: { type: 'api_error', message: 'Injected fault.' } }, cache: false };
+    }
+    const method = req.method ?? 'GET';
+    const params = method === 'POST' ? parseStripeForm(body) : Object.fromEntries(url.searchParams);
+    const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const scope = typeof key === 'string' ? `${method} ${url.pathname} ${key}` : null;
+    if (scope) {
+      const stored = state.idempotency[scope];
+      if (stored) {
+        if (stored.requestHash !== body) {
+          return stripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        }
+        return { status: stored.status, body: stored.body, cache: false, replayed: true };
+      }
+    }
+    let answer: Answer;
+    const intentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    if (method === 'POST' && url.pathname === '/v1/payment_intents') answer = createIntent(params);
+    else if (method === 'GET' && intentMatch) answer = retrieveIntent(intentMatch[1] as string);
+    else if (method === 'GET' && url.pathname === '/v1/payment_intents') answer = { status: 200, body: { object: 'list', data: [...state.intents].reverse().map(publicIntent), has_more: false, url: '/v1/payment_intents' }, cache: false };
+    else if (method === 'POST' && url.pathname === '/v1/refunds') answer = createRefund(params);
+    else answer = stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}).`);
+    if (scope && answer.cache) state.idempotency[scope] = { requestHash: body, status: answer.status, body: answer.body };
+    persist();
+    return answer;
+  }
+
+  function handleSim(req: IncomingMessage, url: URL, body: string): Answer {
+    if (req.method === 'GET' && url.pathname === '/_sim/intents') return { status: 200, body: state.intents.map(publicIntent), cache: false };
+    if (req.method === 'GET' && url.pathname === '/_sim/refunds') return { status: 200, body: state.refunds, cache: false };
+    if (req.method === 'POST' && url.pathname === '/_sim/reset') {
+      Object.assign(state, { intents: [], refunds: [], idempotency: {}, seq: state.seq });
+      persist();
+      return { status: 200, body: { ok: true }, cache: false };
+    }
+    if (req.method === 'POST' && url.pathname === '/_sim/faults') {
+      const n = Number((JSON.parse(body || '{}') as { failNext?: unknown }).failNext);
+      if (!Number.isInteger(n) || n < 0) return { status: 400, body: { error: 'failNext must be a non-negative integer' }, cache: false };
+      failNext = n;
+      return { status: 200, body: { failNext }, cache: false };
+    }
+    return { status: 404, body: { error: 'not found' }, cache: false };
+  }
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://sim');
+      const answer = url.pathname.startsWith('/_sim/') ? handleSim(req, url, body) : await handleApi(req, url, body);
+      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(8).toString('hex')}` };
+      if ('replayed' in answer && answer.replayed) headers['Idempotent-Replayed'] = 'true';
+      res.writeHead(answer.status, headers);
+      res.end(JSON.stringify(answer.body));
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'The request could not be parsed.' } }));
+    }
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 0, host, () => ok());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    host,
+    port,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+    intents: () => state.intents.map((i) => publicIntent(i) as SimIntent),
+    refunds: () => [...state.refunds],
+  };
+}

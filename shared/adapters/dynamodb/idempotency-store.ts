@@ -1,0 +1,51 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
+import type { KeyRecord } from '../../domain/idempotency.js';
+import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+
+/**
+ * Idempotency records in the Powertools idempotency table and record format (id, status,
+ * expiration, in_progress_expiration, data, validation). We do not use Powertools' own
+ * makeIdempotent / DynamoDBPersistenceLayer for POST /orders because: it deletes the record when
+ * the handler throws (the spec keeps the key in progress after a 500 and locks it for 5
+ * minutes); it reads Date.now() (our 24 h expiry and locks read the injected service clock); and
+ * it cannot hold the payment phase (attempt, remembered intent) between requests.
+ */
+const A = PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS;
+if (A.statusAttr !== 'status' || A.expiryAttr !== 'expiration' || A.inProgressExpiryAttr !== 'in_progress_expiration' || A.dataAttr !== 'data' || A.validationKeyAttr !== 'validation') {
+  throw new Error('Powertools idempotency attribute names changed: update KeyRecord to match.');
+}
+if (IdempotencyRecordStatus.INPROGRESS !== 'INPROGRESS' || IdempotencyRecordStatus.COMPLETED !== 'COMPLETED') {
+  throw new Error('Powertools idempotency statuses changed: update KeyRecord to match.');
+}
+
+export class DynamoIdempotencyStore implements IdempotencyStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async get(id: string): Promise<KeyRecord | null> {
+    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { id }, ConsistentRead: true }));
+    return (r.Item as KeyRecord | undefined) ?? null;
+  }
+
+  async put(record: KeyRecord, expectedVersion: number | null): Promise<boolean> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: record,
+          ...(expectedVersion === null
+            ? { ConditionExpression: 'attribute_not_exists(id)' }
+            : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (err instanceof ConditionalCheckFailedException) return false;
+      throw err;
+    }
+  }
+}

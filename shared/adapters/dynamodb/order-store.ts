@@ -1,0 +1,124 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { OutboxEvent } from '../../domain/events.js';
+import type { OrderRecord, OrderState } from '../../domain/order.js';
+import type { OrderPage, OrderStore } from '../../ports/order-store.js';
+
+// Orders under their partner's partition, sorted by their time-ordered id (newest first by a
+// reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
+// for the placement sweep.
+function item(order: OrderRecord) {
+  return {
+    pk: `partner#${order.partnerId}`,
+    sk: `order#${order.id}`,
+    ...(order.externalId !== null ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` } : {}),
+    ...(order.state === 'scheduled' ? { gsi2pk: 'placement', gsi2sk: `${order.placementDueAt}#${order.id}` } : {}),
+    // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
+    order,
+    version: order.version,
+  };
+}
+
+/** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
+export function outboxItem(e: OutboxEvent) {
+  return {
+    pk: `delivery#${e.deliveryId}`,
+    sk: 'delivery',
+    gsi2pk: 'delivery-due',
+    gsi2sk: `${e.createdAt}#${e.deliveryId}`,
+    event: e,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: e.createdAt,
+  };
+}
+
+export class DynamoOrderStore implements OrderStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(order: OrderRecord): Promise<OrderRecord> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.table, Item: item(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
+          ],
+        }),
+      );
+      return order;
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const existing = await this.get(order.partnerId, order.id);
+      if (!existing) throw err;
+      return existing;
+    }
+  }
+
+  async get(partnerId: string, orderId: string): Promise<OrderRecord | null> {
+    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: `order#${orderId}` }, ConsistentRead: true }));
+    return (r.Item?.order as OrderRecord | undefined) ?? null;
+  }
+
+  async list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage> {
+    const byExternal = opts.externalId !== undefined;
+    const startKey = opts.startKey ? (JSON.parse(opts.startKey) as Record<string, unknown>) : undefined;
+    const r = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        ...(byExternal
+          ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ext#${partnerId}#${opts.externalId}` } }
+          : {
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :order)',
+              ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':order': 'order#' },
+              ConsistentRead: true,
+            }),
+        ScanIndexForward: false,
+        Limit: opts.limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const orders = (r.Items ?? []).map((i) => i.order as OrderRecord);
+    return { orders, nextKey: r.LastEvaluatedKey ? JSON.stringify(r.LastEvaluatedKey) : null };
+  }
+
+  async transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events: readonly OutboxEvent[] = []): Promise<OrderRecord | null> {
+    if (!from.includes(order.state)) return null;
+    const next: OrderRecord = { ...order, ...patch, version: order.version + 1 };
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.table, Item: item(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } } },
+            ...events.map((e) => ({ Put: { TableName: this.table, Item: outboxItem(e) } })),
+          ],
+        }),
+      );
+      return next;
+    } catch (err) {
+      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return null;
+      throw err;
+    }
+  }
+
+  async duePlacements(now: Date, limit: number): Promise<OrderRecord[]> {
+    const r = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :due',
+        ExpressionAttributeValues: { ':pk': 'placement', ':due': `${now.toISOString()}#~` },
+        Limit: limit,
+      }),
+    );
+    return (r.Items ?? []).map((i) => i.order as OrderRecord);
+  }
+
+  async findById(orderId: string): Promise<OrderRecord | null> {
+    const ptr = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `orderid#${orderId}`, sk: 'order' }, ConsistentRead: true }));
+    return ptr.Item ? this.get(String(ptr.Item.partnerId), orderId) : null;
+  }
+}

@@ -1,0 +1,65 @@
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
+import type { PartnerStore } from '../../ports/partner-store.js';
+
+// Partners and their API keys live in the orders table (single-table design):
+//   partner#<id> / profile          the partner
+//   partner#<id> / key#<keyId>      the partner's keys (for listing and revocation)
+//   apikey#<sha256> / apikey        look-up by hash at authentication
+export class DynamoPartnerStore implements PartnerStore {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(partner: Partner): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { pk: `partner#${partner.id}`, sk: 'profile', partner }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  }
+
+  async get(id: string): Promise<Partner | null> {
+    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${id}`, sk: 'profile' }, ConsistentRead: true }));
+    return (r.Item?.partner as Partner | undefined) ?? null;
+  }
+
+  async update(partner: Partner): Promise<void> {
+    await this.db.send(
+      new PutCommand({ TableName: this.table, Item: { pk: `partner#${partner.id}`, sk: 'profile', partner }, ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  }
+
+  async addKey(key: ApiKeyRecord): Promise<void> {
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.table, Item: { pk: `apikey#${key.hash}`, sk: 'apikey', key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: this.table, Item: { pk: `partner#${key.partnerId}`, sk: `key#${key.id}`, key } } },
+        ],
+      }),
+    );
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `apikey#${hash}`, sk: 'apikey' }, ConsistentRead: true }));
+    return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
+  }
+
+  async getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null> {
+    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: `key#${keyId}` }, ConsistentRead: true }));
+    return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
+  }
+
+  async revokeKey(key: ApiKeyRecord, revokedAt: string): Promise<void> {
+    const set = { UpdateExpression: 'SET #k.revokedAt = :r', ExpressionAttributeNames: { '#k': 'key' }, ExpressionAttributeValues: { ':r': revokedAt } };
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName: this.table, Key: { pk: `apikey#${key.hash}`, sk: 'apikey' }, ...set } },
+          { Update: { TableName: this.table, Key: { pk: `partner#${key.partnerId}`, sk: `key#${key.id}` }, ...set } },
+        ],
+      }),
+    );
+  }
+}
+

@@ -1,0 +1,51 @@
+// The DynamoDB tables: one definition read by the CDK stack and by the local runtime, so key
+// schemas, indexes and TTL attributes cannot drift between AWS and the embedded store.
+
+export interface TableDef {
+  /** Logical name; the physical name comes from the environment variable `envVar`. */
+  logicalName: string;
+  envVar: string;
+  localName: string;
+  partitionKey: string;
+  sortKey?: string;
+  ttlAttribute?: string;
+  globalIndexes?: Array<{ name: string; partitionKey: string; sortKey?: string }>;
+}
+
+export const TABLES = {
+  catalog: {
+    logicalName: 'Catalog',
+    envVar: 'CATALOG_TABLE',
+    localName: 'catalog',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+  },
+  orders: {
+    logicalName: 'Orders',
+    envVar: 'ORDERS_TABLE',
+    localName: 'orders',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'expiresAt',
+    globalIndexes: [
+      { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+      { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    ],
+  },
+  idempotency: {
+    logicalName: 'Idempotency',
+    envVar: 'IDEMPOTENCY_TABLE',
+    localName: 'idempotency',
+    partitionKey: 'id',
+    ttlAttribute: 'expiration',
+  },
+  rateLimits: {
+    logicalName: 'RateLimits',
+    envVar: 'RATE_LIMIT_TABLE',
+    localName: 'rate-limits',
+    partitionKey: 'pk',
+    ttlAttribute: 'expiresAt',
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof TABLES;

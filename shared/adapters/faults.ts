@@ -1,0 +1,32 @@
+import type { IdempotencyStore } from '../ports/idempotency-store.js';
+import type { OrderStore } from '../ports/order-store.js';
+
+/**
+ * Fault injection for the local runtime's reliability tests: the next N writes of a kind fail as
+ * if the store were down. Never wired in AWS (the composition root only wraps stores when the
+ * local runtime asks for it).
+ */
+export const FAULTS = { orderWrites: 0, keyWrites: 0 };
+export type FaultKind = keyof typeof FAULTS;
+
+function take(kind: FaultKind): void {
+  if (FAULTS[kind] > 0) {
+    FAULTS[kind]--;
+    throw new Error(`injected fault: ${kind}`);
+  }
+}
+
+export function faultyOrderStore(inner: OrderStore): OrderStore {
+  return {
+    create: async (o) => (take('orderWrites'), inner.create(o)),
+    get: (p, id) => inner.get(p, id),
+    list: (p, opts) => inner.list(p, opts),
+    transition: async (o, from, patch, events) => (take('orderWrites'), inner.transition(o, from, patch, events)),
+    duePlacements: (now, limit) => inner.duePlacements(now, limit),
+    findById: (id) => inner.findById(id),
+  };
+}
+
+export function faultyKeyStore(inner: IdempotencyStore): IdempotencyStore {
+  return { get: (id) => inner.get(id), put: async (r, v) => (take('keyWrites'), inner.put(r, v)) };
+}

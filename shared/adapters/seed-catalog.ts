@@ -1,0 +1,8 @@
+import catalogJson from '../../data/catalog.json' with { type: 'json' };
+import type { Catalog } from '../domain/catalog.js';
+import { parseCatalogSeed } from '../http/schemas/catalog-seed.js';
+
+/** The versioned seed catalogue, bundled into Lambdas by esbuild and validated on load. */
+export function loadSeedCatalog(restrictedStates: readonly string[]): Catalog {
+  return parseCatalogSeed(catalogJson, restrictedStates);
+}

@@ -1,0 +1,84 @@
+import Stripe from 'stripe';
+import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../ports/payments.js';
+
+export interface StripePaymentsConfig {
+  secretKey: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+const LIVE_STATUSES = new Set(['processing', 'requires_action', 'requires_confirmation', 'requires_capture']);
+
+/**
+ * Maps an intent to the port's outcome. An intent back at requires_payment_method after a
+ * payment error (a processing charge that later failed) reads as a decline with its code;
+ * one that simply ended there, or canceled, is `failed` with its status.
+ */
+export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
+  if (intent.status === 'succeeded') return { kind: 'succeeded', intentId: intent.id, amountCents: intent.amount };
+  if (LIVE_STATUSES.has(intent.status)) return { kind: 'pending', intentId: intent.id, status: intent.status as 'processing' };
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+    return { kind: 'declined', intentId: intent.id, declineCode: intent.last_payment_error.decline_code ?? null };
+  }
+  return { kind: 'failed', intentId: intent.id, status: intent.status === 'canceled' ? 'canceled' : 'requires_payment_method' };
+}
+
+function providerError(err: unknown): ChargeOutcome {
+  // Only the error class: Stripe messages may echo request parameters.
+  return { kind: 'provider_error', message: (err as Error)?.name ?? 'StripeError' };
+}
+
+/** Payments through Stripe PaymentIntents (confirmed off-session) and Refunds, with idempotency keys. */
+export function createStripePayments(config: StripePaymentsConfig): Payments {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: config.maxNetworkRetries ?? 1,
+    timeout: config.timeoutMs ?? 8000,
+    ...(config.host ? { host: config.host } : {}),
+    ...(config.port ? { port: config.port } : {}),
+    ...(config.protocol ? { protocol: config.protocol } : {}),
+  });
+  return {
+    async charge(req: ChargeRequest): Promise<ChargeOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: req.amountCents,
+            currency: req.currency,
+            payment_method: req.paymentMethod,
+            ...(req.customerId ? { customer: req.customerId } : {}),
+            confirm: true,
+            off_session: true,
+            description: req.description,
+            metadata: req.metadata,
+          },
+          { idempotencyKey: req.idempotencyKey },
+        );
+        return outcomeOf(intent);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) {
+          const intent = (err.raw as { payment_intent?: { id?: string } }).payment_intent;
+          return { kind: 'declined', intentId: intent?.id ?? null, declineCode: err.decline_code ?? null };
+        }
+        return providerError(err);
+      }
+    },
+    async retrieve(intentId: string): Promise<ChargeOutcome> {
+      try {
+        return outcomeOf(await stripe.paymentIntents.retrieve(intentId));
+      } catch (err) {
+        return providerError(err);
+      }
+    },
+    async refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome> {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        return { kind: 'issued', refundId: refund.id };
+      } catch (err) {
+        return { kind: 'failed', message: (err as Error)?.name ?? 'StripeError' };
+      }
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// The composition root: builds each adapter once per Lambda container (module scope), from the
+// environment, so warm invocations do no set-up work. The local runtime overrides the clock.
+import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
+import { createDocumentClient } from './adapters/dynamodb/client.js';
+import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
+import { DynamoRateLimiter } from './adapters/dynamodb/rate-limit-store.js';
+import { systemClock, type Clock } from './ports/clock.js';
+import type { CatalogStore } from './ports/catalog-store.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+import { DynamoPartnerStore } from './adapters/dynamodb/partner-store.js';
+import { DynamoOrderStore } from './adapters/dynamodb/order-store.js';
+import { DynamoIdempotencyStore } from './adapters/dynamodb/idempotency-store.js';
+import { createStripePayments } from './adapters/stripe-payments.js';
+import type { PartnerStore } from './ports/partner-store.js';
+import type { OrderStore } from './ports/order-store.js';
+import type { IdempotencyStore } from './ports/idempotency-store.js';
+import type { Payments } from './ports/payments.js';
+import { loadSeedLocations } from './adapters/seed-locations.js';
+import { findSite, searchLocations } from './domain/locations.js';
+import type { DrawSiteRef } from './domain/order.js';
+import type { CreateOrderDeps } from './domain/create-order.js';
+import type { CancelOrderDeps } from './domain/cancel-order.js';
+import { newId } from './domain/ids.js';
+import { alert } from './adapters/alerts.js';
+import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
+import { simulatedLab } from './adapters/simulated-lab.js';
+import type { PlaceOrderDeps } from './domain/place-order.js';
+import { S3DocumentStore } from './adapters/s3-document-store.js';
+import type { DocumentStore } from './ports/document-store.js';
+import { DynamoResultsStore } from './adapters/dynamodb/results-store.js';
+import type { ResultsStore } from './ports/results-store.js';
+import { SERVICE_CONFIG } from './config/service-config.js';
+
+function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  let built = false;
+  return () => {
+    if (!built) {
+      value = build();
+      built = true;
+    }
+    return value as T;
+  };
+}
+
+export const runtimeEnv = once((): RuntimeEnv => parseRuntimeEnv(process.env));
+export const documentClient = once(() => createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }));
+export const catalogStore = once((): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE));
+export const rateLimiter = once(
+  (): RateLimiter =>
+    new DynamoRateLimiter(documentClient(), runtimeEnv().RATE_LIMIT_TABLE, {
+      burst: runtimeEnv().RATE_LIMIT_BURST,
+      perMinute: runtimeEnv().RATE_LIMIT_PER_MINUTE,
+    }),
+);
+
+let clockOverride: Clock | null = null;
+export function clock(): Clock {
+  return clockOverride ?? systemClock;
+}
+/** The local runtime's service clock, which an operator can advance. */
+export function useClock(c: Clock): void {
+  clockOverride = c;
+}
+
+export const partnerStore = once((): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
+export const orderStore = once((): OrderStore => {
+  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
+  return faultsEnabled() ? faultyOrderStore(store) : store;
+});
+export const idempotencyStore = once((): IdempotencyStore => {
+  const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
+  return faultsEnabled() ? faultyKeyStore(store) : store;
+});
+export const payments = once((): Payments => {
+  const env = runtimeEnv();
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  return createStripePayments({
+    secretKey: env.STRIPE_SECRET_KEY,
+    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+});
+
+export const drawSites = once(() => {
+  const index = loadSeedLocations();
+  return {
+    find: (id: string): DrawSiteRef | null => {
+      const site = findSite(index, id);
+      return site ? { id: site.id, name: site.name, address: { ...site.address, line2: site.address.line2 ?? null }, phone: site.phone } : null;
+    },
+    search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => searchLocations(index, q),
+  };
+});
+
+const LEASE_MS = 30_000; // the Lambda timeout: a request can hold a key no longer than it can run
+
+export function createOrderDeps(): CreateOrderDeps {
+  return {
+    keys: idempotencyStore(),
+    payments: payments(),
+    orders: orderStore(),
+    now: () => clock().now(),
+    newOrderId: (now) => newId('order', now),
+    alert,
+    leaseMs: LEASE_MS,
+    retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
+    keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,
+  };
+}
+
+export function cancelOrderDeps(): CancelOrderDeps {
+  return { orders: orderStore(), payments: payments(), now: () => clock().now(), windowMinutes: SERVICE_CONFIG.cancelWindowMinutes, alert };
+}
+
+export function placeOrderDeps(): PlaceOrderDeps {
+  return {
+    orders: orderStore(),
+    lab: simulatedLab,
+    now: () => clock().now(),
+    alert,
+    // Requisition documents are rendered and stored by the documents adapter once it is wired.
+    issueRequisition: async () => undefined,
+  };
+}
+
+export const documentStore = once((): DocumentStore => new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }));
+export const resultsStore = once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { TABLES } from '../adapters/dynamodb/tables.js';
+
+// The environment a handler runs in, read once per container. The CDK stack and the local
+// runtime both set these variables; nothing else reads process.env.
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a positive whole number')
+    .transform(Number)
+    .refine((n) => n > 0, 'must be greater than 0')
+    .prefault(String(fallback));
+
+export const runtimeEnvSchema = z.object({
+  CATALOG_TABLE: z.string().min(3).default(TABLES.catalog.localName),
+  ORDERS_TABLE: z.string().min(3).default(TABLES.orders.localName),
+  IDEMPOTENCY_TABLE: z.string().min(3).default(TABLES.idempotency.localName),
+  RATE_LIMIT_TABLE: z.string().min(3).default(TABLES.rateLimits.localName),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  PUBLIC_BASE_URL: z.url().optional(),
+  RATE_LIMIT_BURST: positiveInt(60),
+  RATE_LIMIT_PER_MINUTE: positiveInt(60),
+  SERVICE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Stripe secret key (sk_test_... on the sandbox). In AWS it comes from Secrets Manager. */
+  STRIPE_SECRET_KEY: z.string().min(1).default('sk_test_local_simulator'),
+  /** Where the Stripe API is: unset for Stripe itself, the simulator's URL locally. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Signs list cursors so they are tamper-evident and bound to their partner. */
+  DOCUMENTS_BUCKET: z.string().min(3).default('lab-documents'),
+  /** s3rver's URL in the local runtime; unset in AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
+});
+
+export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;
+
+/** Parses the environment, failing fast with every bad variable named. */
+export function parseRuntimeEnv(env: Record<string, string | undefined>): RuntimeEnv {
+  const parsed = runtimeEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,47 @@
+import { cancelDecision, type CancelReason, type OrderRecord } from './order.js';
+import type { OrderStore } from '../ports/order-store.js';
+import type { Payments } from '../ports/payments.js';
+import { outboxEvent } from './events.js';
+
+export interface CancelOrderDeps {
+  orders: OrderStore;
+  payments: Payments;
+  now: () => Date;
+  windowMinutes: number;
+  alert: (event: string, ids: Record<string, string>) => void;
+}
+
+export type CancelResult = { ok: true; order: OrderRecord; refund: 'issued' | 'pending' } | { ok: false; reason: CancelReason };
+
+/**
+ * Cancels with a write guarded on the state and version read, so a cancel racing a placement has
+ * exactly one winner. The payment is marked refund_pending in the same write, so a crash before
+ * the refund leaves a visible, alerting state rather than a silent one.
+ */
+export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Promise<CancelResult> {
+  let current = order;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = deps.now();
+    const decision = cancelDecision(current, now, deps.windowMinutes);
+    if (!decision.ok) return decision;
+    const cancelled = await deps.orders.transition(current, ['scheduled'], {
+      state: 'cancelled',
+      cancelledAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      payment: { ...current.payment, status: 'refund_pending' },
+    }, [outboxEvent('order.cancelled', current, 'partner_cancel', now)]);
+    if (!cancelled) {
+      // Someone moved it first (placement, or another cancel): decide again on what is stored now.
+      current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
+      continue;
+    }
+    const refund = await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`);
+    if (refund.kind === 'issued') {
+      const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
+      return { ok: true, order: refunded ?? cancelled, refund: 'issued' };
+    }
+    deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
+    return { ok: true, order: cancelled, refund: 'pending' };
+  }
+  return { ok: false, reason: 'not_cancellable' };
+}

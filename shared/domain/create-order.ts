@@ -1,0 +1,147 @@
+// Order creation in atomic phases (see DESIGN.md): claim the key, charge with a remembered
+// intent, write the order, complete the key. Every store write is conditional on the version it
+// read, so concurrent requests with one key can never both charge.
+import { decideOnKey, providerIdempotencyKey, type KeyRecord } from './idempotency.js';
+import type { ChargeOutcome, Payments } from '../ports/payments.js';
+import type { IdempotencyStore } from '../ports/idempotency-store.js';
+import type { OrderStore } from '../ports/order-store.js';
+import type { OrderRecord } from './order.js';
+import type { Partner } from './partner.js';
+
+export type CreateOrderResult =
+  | { ok: true; status: 201; body: string }
+  | { ok: false; code: CreateOrderErrorCode; details?: Record<string, unknown> };
+
+export type CreateOrderErrorCode =
+  | 'no_payment_method'
+  | 'payment_failed'
+  | 'idempotency_in_progress'
+  | 'idempotency_conflict'
+  | 'payment_in_flight'
+  | 'internal_error'
+  | 'payment_provider_error'
+  | 'payment_pending';
+
+export interface CreateOrderDeps {
+  keys: IdempotencyStore;
+  payments: Payments;
+  orders: OrderStore;
+  now: () => Date;
+  newOrderId: (now: Date) => string;
+  /** Called when something failed after money may have moved: operators watch this. */
+  alert: (event: string, ids: Record<string, string>) => void;
+  leaseMs: number;
+  retryLockMs: number;
+  keyTtlHours: number;
+}
+
+export interface CreateOrderInput {
+  partner: Partner;
+  idempotencyKey: string;
+  requestHash: string;
+  amountCents: number;
+  /** Builds the order once the charge succeeded; the id is the key's pre-allocated one. */
+  buildOrder: (orderId: string, createdAt: Date, intentId: string) => OrderRecord;
+  /** Encodes the stored response (the public Order). */
+  encode: (order: OrderRecord) => string;
+}
+
+class LostRace extends Error {}
+
+export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
+  const id = `${input.partner.id}#${input.idempotencyKey}`;
+  let record: KeyRecord | null = null;
+  for (let tries = 0; tries < 3 && !record; tries++) {
+    const nowMs = deps.now().getTime();
+    const stored = await deps.keys.get(id);
+    const decision = decideOnKey(stored, input.requestHash, nowMs);
+    if (decision.kind === 'reject') return { ok: false, code: decision.code };
+    if (decision.kind === 'replay') return { ok: true, status: 201, body: decision.data };
+    const next: KeyRecord =
+      decision.kind === 'claim'
+        ? {
+            id,
+            status: 'INPROGRESS',
+            expiration: Math.floor(nowMs / 1000) + deps.keyTtlHours * 3600,
+            in_progress_expiration: nowMs + deps.leaseMs,
+            validation: input.requestHash,
+            firstUsedAtMs: nowMs,
+            phase: 'claimed',
+            attempt: 1,
+            intentId: null,
+            orderId: deps.newOrderId(deps.now()),
+            lockedUntilMs: null,
+            version: (stored?.version ?? 0) + 1,
+          }
+        : { ...decision.record, validation: input.requestHash, in_progress_expiration: nowMs + deps.leaseMs, lockedUntilMs: null, version: decision.record.version + 1 };
+    if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version)) record = next;
+  }
+  if (!record) return { ok: false, code: 'idempotency_in_progress' };
+
+  let current: KeyRecord = record;
+  const save = async (patch: Partial<KeyRecord>) => {
+    const next = { ...current, ...patch, version: current.version + 1 };
+    if (!(await deps.keys.put(next, current.version))) throw new LostRace();
+    current = next;
+  };
+  const release = { in_progress_expiration: 0 };
+
+  try {
+    if (current.phase !== 'charged') {
+      let outcome: ChargeOutcome;
+      if (current.phase === 'pending' && current.intentId) {
+        outcome = await deps.payments.retrieve(current.intentId);
+      } else {
+        if (!input.partner.paymentMethod) {
+          await save({ phase: 'released', ...release });
+          return { ok: false, code: 'no_payment_method' };
+        }
+        // Remember that a charge is in flight BEFORE sending it: a retry then replays this attempt.
+        await save({ phase: 'charging' });
+        outcome = await deps.payments.charge({
+          partnerId: input.partner.id,
+          paymentMethod: input.partner.paymentMethod,
+          customerId: input.partner.stripeCustomerId,
+          amountCents: input.amountCents,
+          currency: 'usd',
+          idempotencyKey: providerIdempotencyKey(input.partner.id, input.idempotencyKey, current),
+          description: `Lab order ${current.orderId}`,
+          metadata: { orderId: current.orderId, partnerId: input.partner.id },
+        });
+      }
+      switch (outcome.kind) {
+        case 'succeeded':
+          await save({ phase: 'charged', intentId: outcome.intentId });
+          break;
+        case 'pending':
+          await save({ phase: 'pending', intentId: outcome.intentId, ...release });
+          return { ok: false, code: 'payment_pending', details: { status: outcome.status } };
+        case 'declined':
+          await save({ phase: 'released', attempt: current.attempt + 1, intentId: null, ...release });
+          return { ok: false, code: 'payment_failed', details: { declineCode: outcome.declineCode } };
+        case 'failed':
+          await save({ phase: 'released', attempt: current.attempt + 1, intentId: null, ...release });
+          return { ok: false, code: 'payment_failed', details: { status: outcome.status } };
+        case 'provider_error':
+          // Outcome unknown: keep the phase (charging, or pending), so the retry replays or re-checks.
+          await save({ ...release });
+          return { ok: false, code: 'payment_provider_error' };
+      }
+    }
+    const order = await deps.orders.create(input.buildOrder(current.orderId, new Date(current.firstUsedAtMs), current.intentId as string));
+    const body = input.encode(order);
+    await save({ status: 'COMPLETED', data: body, ...release });
+    return { ok: true, status: 201, body };
+  } catch (err) {
+    if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress' };
+    if (current.phase === 'charged') deps.alert('order_write_failed_after_charge', { orderId: current.orderId, partnerId: input.partner.id });
+    // Keep the key in progress and lock it for a few minutes; the retry after that finishes the
+    // order from the remembered intent (never a second charge).
+    try {
+      await save({ lockedUntilMs: deps.now().getTime() + deps.retryLockMs, ...release });
+    } catch {
+      // The store itself is failing: the lease still protects the key until it runs out.
+    }
+    return { ok: false, code: 'internal_error' };
+  }
+}

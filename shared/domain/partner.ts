@@ -1,0 +1,91 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export type PartnerStatus = 'active' | 'suspended';
+export type KeyEnvironment = 'test' | 'live';
+export type ServiceEnvironment = 'sandbox' | 'production';
+
+export interface PartnerFees {
+  labCollectionCents: number;
+  physicianOrderCents: number;
+}
+
+export interface Partner {
+  id: string;
+  name: string;
+  status: PartnerStatus;
+  fees: PartnerFees;
+  /** The partner's payment method on file (a Stripe PaymentMethod id), or null. */
+  paymentMethod: string | null;
+  /** The partner's Stripe customer, when it has one. */
+  stripeCustomerId: string | null;
+  webhookUrl: string | null;
+  /** The API Gateway usage-plan key value that throttles this partner (AWS only). */
+  usagePlanKey?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  partnerId: string;
+  environment: KeyEnvironment;
+  /** SHA-256 of the full key, hex. The key itself is never stored. */
+  hash: string;
+  last4: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+const KEY_PATTERN = /^sk_(test|live)_([A-Za-z0-9]{32})$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function environmentForKey(env: ServiceEnvironment): KeyEnvironment {
+  return env === 'production' ? 'live' : 'test';
+}
+
+/** A new secret key: the environment in its prefix, 32 random base62 characters after it. */
+export function generateApiKey(environment: KeyEnvironment): string {
+  const bytes = randomBytes(32);
+  let body = '';
+  // 248 = 4 * 62: rejection keeps the characters uniform.
+  for (let i = 0; body.length < 32; i++) {
+    const b = i < bytes.length ? (bytes[i] as number) : (randomBytes(1)[0] as number);
+    if (b < 248) body += ALPHABET[b % 62];
+  }
+  return `sk_${environment}_${body}`;
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function hashesEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export type KeyCheck =
+  | { ok: true; hash: string }
+  | { ok: false; code: 'invalid_api_key' | 'wrong_environment' };
+
+/** Decodes an Authorization header value, before any look-up. */
+export function checkBearer(header: string | undefined, deployment: ServiceEnvironment): KeyCheck {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const key = m?.[1];
+  const parts = key ? KEY_PATTERN.exec(key) : null;
+  if (!key || !parts) return { ok: false, code: 'invalid_api_key' };
+  if (parts[1] !== environmentForKey(deployment)) return { ok: false, code: 'wrong_environment' };
+  return { ok: true, hash: hashApiKey(key) };
+}
+
+export type AuthDecision =
+  | { ok: true; partnerId: string; keyId: string; environment: KeyEnvironment }
+  | { ok: false; code: 'invalid_api_key' | 'wrong_environment' | 'partner_suspended' };
+
+/** The authentication rule once the store has looked up the key's hash. */
+export function decideAuth(hash: string, key: ApiKeyRecord | null, partner: Partner | null): AuthDecision {
+  if (!key || !hashesEqual(key.hash, hash) || key.revokedAt !== null || !partner) return { ok: false, code: 'invalid_api_key' };
+  if (partner.status === 'suspended') return { ok: false, code: 'partner_suspended' };
+  return { ok: true, partnerId: partner.id, keyId: key.id, environment: key.environment };
+}

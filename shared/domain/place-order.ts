@@ -1,0 +1,61 @@
+import { outboxEvent } from './events.js';
+import type { OrderRecord } from './order.js';
+import type { OrderStore } from '../ports/order-store.js';
+import type { Lab } from '../ports/lab.js';
+
+export interface PlaceOrderDeps {
+  orders: OrderStore;
+  lab: Lab;
+  now: () => Date;
+  alert: (event: string, ids: Record<string, string>) => void;
+  /** Renders and stores the requisition document before partners are told it is ready. */
+  issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
+}
+
+/**
+ * Places one order at the lab. The move to `placing` is a write guarded on `scheduled` and the
+ * version read, so a cancel racing this placement has exactly one winner. An unknown outcome is
+ * never retried blindly (the lab has no cancellation interface): it becomes `unconfirmed` and
+ * support is alerted. Returns the order as it ends, or null when this call did not place it.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigger = 'placement'): Promise<OrderRecord | null> {
+  const startedAt = deps.now();
+  const placing = await deps.orders.transition(order, ['scheduled'], { state: 'placing', updatedAt: startedAt.toISOString() });
+  if (!placing) return null;
+  let outcome;
+  try {
+    outcome = await deps.lab.place(placing);
+  } catch (err) {
+    outcome = { kind: 'unknown' as const, reason: (err as Error).name };
+  }
+  const now = deps.now();
+  if (outcome.kind === 'unknown') {
+    deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
+    return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() });
+  }
+  await deps.issueRequisition(placing, outcome.requisitionNumber);
+  return deps.orders.transition(
+    placing,
+    ['placing'],
+    { state: 'requisition_issued', requisitionNumber: outcome.requisitionNumber, requisitionIssuedAt: now.toISOString(), updatedAt: now.toISOString() },
+    [outboxEvent('order.requisition_ready', placing, trigger, now)],
+  );
+}
+
+/** The sweep: places every scheduled order whose time has come. Safe to run anywhere, any time. */
+export async function placeDueOrders(deps: PlaceOrderDeps, batch = 25): Promise<number> {
+  let placed = 0;
+  for (;;) {
+    const due = await deps.orders.duePlacements(deps.now(), batch);
+    if (due.length === 0) return placed;
+    let progressed = false;
+    for (const order of due) {
+      if (await placeOrder(deps, order)) {
+        placed++;
+        progressed = true;
+      }
+    }
+    // Index reads are eventually consistent: stop rather than spin on orders others just moved.
+    if (!progressed) return placed;
+  }
+}

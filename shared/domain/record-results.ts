@@ -1,0 +1,54 @@
+import { outboxEvent } from './events.js';
+import type { OrderRecord, OrderState } from './order.js';
+import type { Analyte } from './results/types.js';
+import type { OrderStore } from '../ports/order-store.js';
+import type { ResultsSource, ResultsStore } from '../ports/results-store.js';
+import type { DocumentStore } from '../ports/document-store.js';
+
+/** Results can arrive from any state before results_ready (a lab may report before we saw the requisition). */
+export const RESULTS_FROM: readonly OrderState[] = ['scheduled', 'placing', 'placed', 'unconfirmed', 'external_draft', 'requisition_issued'];
+
+export interface RecordResultsDeps {
+  orders: OrderStore;
+  results: ResultsStore;
+  documents: DocumentStore;
+  now: () => Date;
+  renderResultsPdf: (order: OrderRecord, analytes: Analyte[], reportedAt: Date, source: ResultsSource) => Promise<Uint8Array>;
+}
+
+export interface ResultsInput {
+  source: ResultsSource;
+  analytes: Analyte[];
+  /** PDFs that came with the results (operator upload); a report is rendered when there are none. */
+  pdfs: Array<{ label: string; bytes: Uint8Array }>;
+  trigger: string;
+}
+
+export type RecordResultsOutcome = { ok: true; order: OrderRecord } | { ok: false; reason: 'cancelled' | 'already_reported' | 'conflict' };
+
+/**
+ * Stores the documents and the structured results first, then moves the order to results_ready
+ * with its order.results_ready event in one guarded write. Until that write the results endpoint
+ * answers not_ready, so a partner never sees half-stored results.
+ */
+export async function recordResults(deps: RecordResultsDeps, order: OrderRecord, input: ResultsInput): Promise<RecordResultsOutcome> {
+  if (order.state === 'cancelled') return { ok: false, reason: 'cancelled' };
+  if (order.state === 'results_reported') return { ok: false, reason: 'already_reported' };
+  const now = deps.now();
+  const files = input.pdfs.length > 0 ? input.pdfs : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
+  const pdfs = [];
+  for (const [i, f] of files.entries()) {
+    const id = `pdf_${i + 1}`;
+    const key = `results/${order.partnerId}/${order.id}/${id}.pdf`;
+    await deps.documents.put(key, f.bytes, 'application/pdf');
+    pdfs.push({ id, label: f.label, key });
+  }
+  await deps.results.put({ orderId: order.id, partnerId: order.partnerId, source: input.source, reportedAt: now.toISOString(), analytes: input.analytes, pdfs });
+  const moved = await deps.orders.transition(
+    order,
+    RESULTS_FROM,
+    { state: 'results_reported', resultsReportedAt: now.toISOString(), updatedAt: now.toISOString() },
+    [outboxEvent('order.results_ready', order, input.trigger, now)],
+  );
+  return moved ? { ok: true, order: moved } : { ok: false, reason: 'conflict' };
+}

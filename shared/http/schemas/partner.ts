@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { US_STATE_CODES } from '../../domain/us-states.js';
+import { ApiError, validationError } from '../errors.js';
+
+// The partner API's request schemas: they validate requests and produce the OpenAPI document.
+
+const trimmed = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+/** A 10-digit US number; common punctuation and a leading +1 are accepted and normalised away. */
+export const usPhone = z
+  .string()
+  .transform((s) => s.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, ''))
+  .refine((s) => /^[2-9]\d{2}[2-9]\d{6}$/.test(s), 'must be a 10-digit US phone number');
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD form')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1900-01-01';
+  }, 'must be a real calendar date after 1900');
+
+export const addressSchema = z
+  .object({
+    line1: trimmed(200),
+    line2: z.string().trim().max(200).nullish(),
+    city: trimmed(100),
+    state: z
+      .string()
+      .transform((s) => s.trim().toUpperCase())
+      .refine((s) => (US_STATE_CODES as readonly string[]).includes(s), 'must be a 2-letter US state code'),
+    zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)'),
+  })
+  .strict();
+
+export const patientSchema = z
+  .object({
+    firstName: trimmed(100),
+    lastName: trimmed(100),
+    dateOfBirth: isoDate,
+    sex: z.enum(['female', 'male'], { message: 'must be "female" or "male" (sex assigned at birth, used for reference ranges)' }),
+    email: z.email('must be an email address').max(254).nullish().transform((v) => v ?? null),
+    phone: usPhone.nullish().transform((v) => v ?? null),
+    address: addressSchema,
+  })
+  .strict();
+
+export const guardianSchema = z
+  .object({
+    firstName: trimmed(100),
+    lastName: trimmed(100),
+    email: z.email('must be an email address').max(254),
+    relationship: z.enum(['parent', 'legal_guardian', 'other']),
+  })
+  .strict();
+
+export const metadataSchema = z
+  .record(z.string().max(40, 'metadata keys must be at most 40 characters'), z.string().max(200, 'metadata values must be at most 200 characters'))
+  .refine((m) => Object.keys(m).length <= 20, 'at most 20 metadata pairs');
+
+export const createOrderSchema = z
+  .object({
+    externalId: z.string().min(1, 'must be 1 to 100 characters').max(100, 'must be 1 to 100 characters').nullish().transform((v) => v ?? null),
+    patient: patientSchema,
+    items: z
+      .array(z.object({ id: z.string().min(1).max(64) }).strict())
+      .min(1, 'at least 1 item')
+      .max(25, 'at most 25 items'),
+    guardian: guardianSchema.nullish().transform((v) => v ?? null),
+    preferredLocationId: z.string().min(1).max(64).nullish().transform((v) => v ?? null),
+    metadata: metadataSchema.nullish().transform((v) => v ?? {}),
+  })
+  .strict();
+
+export type CreateOrderRequest = z.infer<typeof createOrderSchema>;
+
+export const listOrdersQuerySchema = z
+  .object({
+    status: z.enum(['processing', 'requisition_ready', 'results_ready', 'cancelled']).optional(),
+    externalId: z.string().min(1).max(100).optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 1 to 100')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100')
+      .optional(),
+    cursor: z.string().min(1).max(512).optional(),
+  })
+  .strict();
+
+const num = (name: string) =>
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
+    .transform(Number);
+
+export const locationsQuerySchema = z
+  .object({
+    zip: z.string().regex(/^\d{5}(-?\d{4})?$/, 'must be a 5 or 9 digit US ZIP code').optional(),
+    lat: num('lat').refine((n) => n >= -90 && n <= 90, 'lat must be between -90 and 90').optional(),
+    lng: num('lng').refine((n) => n >= -180 && n <= 180, 'lng must be between -180 and 180').optional(),
+    radiusMiles: num('radiusMiles').refine((n) => n > 0 && n <= 250, 'radiusMiles must be greater than 0 and at most 250').optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number from 1 to 200')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 200, 'must be a whole number from 1 to 200')
+      .optional(),
+  })
+  .strict();
+
+/** Parses with a schema; failures become 400 validation_error with details.fields. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'The request failed validation.'): z.infer<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const fields: Record<string, string> = {};
+  for (const issue of r.error.issues) {
+    const path = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? '' : '(body)');
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) fields[path ? `${path}.${k}` : k] ??= 'is not a recognised field';
+      continue;
+    }
+    fields[path] ??= issue.message;
+  }
+  throw validationError(fields, message);
+}
+
+/** Parses a JSON body; malformed JSON is a validation error, never a 500. */
+export function parseJsonBody(body: string | null): unknown {
+  if (body === null || body.trim() === '') throw validationError({ '(body)': 'a JSON body is required' });
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new ApiError('validation_error', 'The request body is not valid JSON.', { details: { fields: { '(body)': 'must be valid JSON' } } });
+  }
+}

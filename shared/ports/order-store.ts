@@ -1,0 +1,26 @@
+import type { OrderRecord, OrderState } from '../domain/order.js';
+import type { OutboxEvent } from '../domain/events.js';
+
+export interface OrderPage {
+  orders: OrderRecord[];
+  /** The store's position after this page, or null at the end. */
+  nextKey: string | null;
+}
+
+export interface OrderStore {
+  /** Writes a new order; writing the same order id again is a no-op that returns the stored one. */
+  create(order: OrderRecord): Promise<OrderRecord>;
+  get(partnerId: string, orderId: string): Promise<OrderRecord | null>;
+  /** One page of a partner's orders, newest first; optionally only those with an externalId. */
+  list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage>;
+  /**
+   * Moves an order to a new state if it is still at `expectedVersion` and in one of `from`.
+   * Events are written to the outbox in the same transaction. Returns the updated order, or null
+   * when the guard failed (someone else moved it first).
+   */
+  transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events?: readonly OutboxEvent[]): Promise<OrderRecord | null>;
+  /** Scheduled orders whose placement is due at or before `now` (the placement sweep). */
+  duePlacements(now: Date, limit: number): Promise<OrderRecord[]>;
+  /** Finds an order by id alone (operator and lab paths, which have no partner context). */
+  findById(orderId: string): Promise<OrderRecord | null>;
+}

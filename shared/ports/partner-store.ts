@@ -1,0 +1,12 @@
+import type { ApiKeyRecord, Partner } from '../domain/partner.js';
+
+export interface PartnerStore {
+  create(partner: Partner): Promise<void>;
+  get(id: string): Promise<Partner | null>;
+  /** Replaces the partner's mutable fields. */
+  update(partner: Partner): Promise<void>;
+  addKey(key: ApiKeyRecord): Promise<void>;
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null>;
+  revokeKey(key: ApiKeyRecord, revokedAt: string): Promise<void>;
+}

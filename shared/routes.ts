@@ -1,0 +1,69 @@
+import type { TableKey } from './adapters/dynamodb/tables.js';
+
+// THE route table. The CDK stack and the local server both read it, so the routes that run
+// locally are exactly the routes deployed to AWS.
+
+export type AuthKind = 'none' | 'partner' | 'operator';
+export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite'>>;
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway path syntax: {param} segments. */
+  path: string;
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  entry: string;
+  /** Function name in the stack (one Lambda per route). */
+  fn: string;
+  auth: AuthKind;
+  api: ApiKind;
+  /** The tables this handler touches, and how: the CDK stack grants exactly this. */
+  tables: TableAccess;
+  /** Local runtime only (never deployed): operator conveniences such as the service clock. */
+  localOnly?: boolean;
+}
+
+const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
+const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
+const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite' };
+const OPERATOR: TableAccess = { orders: 'readWrite' };
+
+const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
+  method, path: `/api/v1${path}`, entry: `functions/partner/${file}.ts`, fn, auth: 'partner', api: 'partner', tables,
+});
+const operator = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess = OPERATOR): Route => ({
+  method, path: `/admin/v1${path}`, entry: `functions/admin/${file}.ts`, fn, auth: 'operator', api: 'operator', tables,
+});
+
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', path: '/healthz', entry: 'functions/public/healthz.ts', fn: 'Healthz', auth: 'none', api: 'public', tables: {} },
+  { method: 'GET', path: '/api/public/v1/quote', entry: 'functions/public/quote.ts', fn: 'PublicQuote', auth: 'none', api: 'public', tables: PUBLIC_READ },
+  { method: 'GET', path: '/api/public/v1/availability', entry: 'functions/public/availability.ts', fn: 'PublicAvailability', auth: 'none', api: 'public', tables: PUBLIC_READ },
+  { method: 'GET', path: '/api/tests', entry: 'functions/public/tests.ts', fn: 'PublicTests', auth: 'none', api: 'public', tables: PUBLIC_READ },
+
+  // The MCP server: a Lambda function URL in AWS, /mcp on the local origin.
+  { method: 'POST', path: '/mcp', entry: 'functions/mcp/handler.ts', fn: 'Mcp', auth: 'none', api: 'mcp', tables: { catalog: 'read' } },
+
+  partner('GET', '/catalog', 'catalog', 'PartnerCatalog', PARTNER_READ),
+  partner('GET', '/locations', 'locations', 'PartnerLocations', {}),
+  partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }),
+  partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ),
+  partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
+  partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
+  partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
+  partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+
+  operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
+  operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
+  operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate'),
+  operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
+  operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
+
+  { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
+  { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
+];
+
+/** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
+export const PARTNER_AUTHORIZER = { entry: 'functions/partner/authorizer.ts', fn: 'PartnerAuthorizer', tables: { orders: 'read' } as TableAccess };

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, newPartner, type TestPartner } from '../support/partner.js';
+import { getJson } from '../support/http.js';
+
+let partner: TestPartner;
+beforeAll(async () => {
+  partner = await newPartner();
+});
+
+describe('partner authentication', () => {
+  it.each([
+    ['no header', undefined],
+    ['not bearer', 'Basic abc'],
+    ['malformed key', 'Bearer sk_test_short'],
+    ['unknown key', `Bearer sk_test_${'A'.repeat(32)}`],
+  ])('%s -> 401 invalid_api_key', async (_name, authorization) => {
+    const res = await getJson('/api/v1/catalog', authorization ? { headers: { Authorization: authorization } } : {});
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('a live key on the sandbox -> 401 wrong_environment', async () => {
+    const res = await api(`sk_live_${'B'.repeat(32)}`, 'GET', '/catalog');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('wrong_environment');
+  });
+
+  it('a revoked key stops working at once', async () => {
+    const p = await newPartner();
+    expect((await api(p, 'GET', '/catalog')).status).toBe(200);
+    const revoked = await admin('DELETE', `/partners/${p.id}/keys/${p.keyId}`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedAt).toBeTruthy();
+    const res = await api(p, 'GET', '/catalog');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('a suspended partner -> 403 partner_suspended, and works again when reactivated', async () => {
+    const p = await newPartner();
+    expect((await admin('PATCH', `/partners/${p.id}`, { status: 'suspended' })).status).toBe(200);
+    const res = await api(p, 'GET', '/orders');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('partner_suspended');
+    await admin('PATCH', `/partners/${p.id}`, { status: 'active' });
+    expect((await api(p, 'GET', '/orders')).status).toBe(200);
+  });
+
+  it('the operator API refuses partner keys, and the partner API refuses the operator token', async () => {
+    const asPartner = await getJson('/admin/v1/partners', { method: 'POST', headers: { Authorization: `Bearer ${partner.key}`, 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
+    expect(asPartner.status).toBe(401);
+    const { inject } = await import('vitest');
+    const asOperator = await api(`${inject('adminToken')}`, 'GET', '/orders');
+    expect(asOperator.status).toBe(401);
+    expect(asOperator.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('issues keys shown once, with their environment prefix', async () => {
+    const res = await admin('POST', `/partners/${partner.id}/keys`, { environment: 'test' });
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+    const got = await admin('GET', `/partners/${partner.id}`);
+    expect(JSON.stringify(got.body)).not.toContain(res.body.key);
+  });
+
+  it('validates operator input', async () => {
+    const res = await admin('POST', '/partners', { name: '', fees: { labCollectionCents: -1, physicianOrderCents: 1.5 } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(Object.keys(res.body.error.details.fields)).toEqual(expect.arrayContaining(['name', 'fees.labCollectionCents', 'fees.physicianOrderCents']));
+    expect((await admin('GET', '/partners/ptr_nope')).status).toBe(404);
+  });
+});

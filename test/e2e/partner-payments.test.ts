@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, newPartner, orderBody, simulatorIntents, type TestPartner } from '../support/partner.js';
+import { catalogPicks } from '../support/catalog-picks.js';
+
+let items: string[];
+beforeAll(async () => {
+  const picks = await catalogPicks();
+  items = [picks.a.id, picks.panel.id];
+});
+
+async function post(p: TestPartner, key: string, body = orderBody(items)) {
+  return api(p, 'POST', '/orders', { body, idempotencyKey: key });
+}
+
+const intentsFor = async (partnerId: string) => (await simulatorIntents()).filter((i) => i.metadata?.partnerId === partnerId);
+
+describe('payments through the Stripe simulator', () => {
+  it.each([
+    ['pm_card_chargeDeclined', { declineCode: 'generic_decline' }],
+    ['pm_card_chargeDeclinedInsufficientFunds', { declineCode: 'insufficient_funds' }],
+    ['pm_sim_canceled', { status: 'canceled' }],
+    ['pm_sim_requires_payment_method', { status: 'requires_payment_method' }],
+  ])('%s -> 402 payment_failed %j', async (pm, details) => {
+    const p = await newPartner({ paymentMethod: pm });
+    const res = await post(p, randomUUID());
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ code: 'payment_failed', details });
+  });
+
+  it('after a decline the SAME key makes a fresh charge attempt once the method is fixed', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_card_chargeDeclined' });
+    const key = randomUUID();
+    const body = orderBody(items);
+    expect((await post(p, key, body)).status).toBe(402);
+    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
+    const ok = await post(p, key, body);
+    expect(ok.status).toBe(201);
+    const intents = await intentsFor(p.id);
+    expect(intents.filter((i) => i.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('no payment method -> 402 no_payment_method; the same key succeeds after the operator sets one', async () => {
+    const p = await newPartner({ paymentMethod: null });
+    const key = randomUUID();
+    const body = orderBody(items);
+    const first = await post(p, key, body);
+    expect(first.status).toBe(402);
+    expect(first.body.error.code).toBe('no_payment_method');
+    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
+    expect((await post(p, key, body)).status).toBe(201);
+  });
+
+  it('processing then succeeded: 502 payment_pending, then the retry with the same key gives 201', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_sim_processing_then_succeeded' });
+    const key = randomUUID();
+    const body = orderBody(items);
+    const first = await post(p, key, body);
+    expect(first.status).toBe(502);
+    expect(first.body.error).toMatchObject({ code: 'payment_pending', details: { status: 'processing' } });
+    const second = await post(p, key, body);
+    expect(second.status).toBe(201);
+    expect(await intentsFor(p.id)).toHaveLength(1);
+  });
+
+  it('processing then failed: 502, then 402', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_sim_processing_then_failed' });
+    const key = randomUUID();
+    const body = orderBody(items);
+    expect((await post(p, key, body)).status).toBe(502);
+    const second = await post(p, key, body);
+    expect(second.status).toBe(402);
+    expect(second.body.error.code).toBe('payment_failed');
+  });
+
+  it('requires_action stays 502 payment_pending every time, with one intent', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_sim_requires_action' });
+    const key = randomUUID();
+    const body = orderBody(items);
+    for (let i = 0; i < 3; i++) {
+      const res = await post(p, key, body);
+      expect(res.status).toBe(502);
+      expect(res.body.error.details).toEqual({ status: 'requires_action' });
+    }
+    expect(await intentsFor(p.id)).toHaveLength(1);
+  });
+
+  it('provider down -> 502 payment_provider_error', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_sim_provider_down' });
+    const res = await post(p, randomUUID());
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('payment_provider_error');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the original 201 for the same key and body, and 409 conflict for another body', async () => {
+    const p = await newPartner();
+    const key = randomUUID();
+    const body = orderBody(items);
+    const first = await post(p, key, body);
+    const replay = await post(p, key, { ...body, patient: { ...body.patient }, items: [...body.items] });
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(first.body);
+    const conflict = await post(p, key, orderBody(items));
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.code).toBe('idempotency_conflict');
+    expect(await intentsFor(p.id)).toHaveLength(1);
+  });
+
+  it('a 400 does not consume the key', async () => {
+    const p = await newPartner();
+    const key = randomUUID();
+    expect((await post(p, key, orderBody(['zz-nope']))).status).toBe(400);
+    expect((await post(p, key, orderBody(items))).status).toBe(201);
+  });
+
+  it('keys are per partner: two partners may use the same key', async () => {
+    const [p1, p2] = [await newPartner(), await newPartner()];
+    const key = randomUUID();
+    expect((await post(p1, key)).status).toBe(201);
+    expect((await post(p2, key)).status).toBe(201);
+  });
+
+  it('many simultaneous requests with one key: exactly one order and one charge', async () => {
+    const p = await newPartner();
+    const key = randomUUID();
+    const body = orderBody(items);
+    const results = await Promise.all(Array.from({ length: 25 }, () => post(p, key, body)));
+    const created = results.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
+    for (const r of results.filter((r) => r.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(['idempotency_in_progress', 'payment_in_flight']).toContain(r.body.error.code);
+    }
+    const list = await api(p, 'GET', '/orders');
+    expect(list.body.data).toHaveLength(1);
+    expect(await intentsFor(p.id)).toHaveLength(1);
+  });
+
+  it('a store failure after the charge: 500, locked for 5 minutes, then the retry creates the order once with one charge', async () => {
+    const p = await newPartner();
+    const key = randomUUID();
+    const body = orderBody(items);
+    await admin('POST', '/faults', { orderWrites: 1 });
+    const failed = await post(p, key, body);
+    expect(failed.status).toBe(500);
+    expect(failed.body.error.code).toBe('internal_error');
+    const locked = await post(p, key, body);
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.code).toBe('idempotency_in_progress');
+    await admin('POST', '/clock/advance', { seconds: 301 });
+    const done = await post(p, key, body);
+    expect(done.status).toBe(201);
+    expect((await api(p, 'GET', '/orders')).body.data).toHaveLength(1);
+    expect(await intentsFor(p.id)).toHaveLength(1);
+  });
+
+  it('after 24 hours a key is new again: a new order and a new charge', async () => {
+    const p = await newPartner();
+    const key = randomUUID();
+    const body = orderBody(items);
+    const first = await post(p, key, body);
+    await admin('POST', '/clock/advance', { seconds: 24 * 3600 + 1 });
+    const second = await post(p, key, body);
+    expect(second.status).toBe(201);
+    expect(second.body.id).not.toBe(first.body.id);
+    expect(await intentsFor(p.id)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { ROUTES } from '../../shared/routes.js';
+import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { synthesize } from '../support/synth.js';
+
+const { template } = synthesize();
+
+describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
+  const t = template(stage);
+
+  it('has every table of the shared definitions, KMS-encrypted, with PITR', () => {
+    t.resourceCountIs('AWS::DynamoDB::GlobalTable', Object.keys(TABLES).length);
+    t.allResourcesProperties('AWS::DynamoDB::GlobalTable', {
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      Replicas: Match.arrayWith([Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })]),
+    });
+  });
+
+  it('deploys one Node.js 22 arm64 Lambda per deployable route, wired to its method and path', () => {
+    const functions = t.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] } });
+    const deployable = ROUTES.filter((r) => !r.localOnly && r.api !== 'mcp');
+    expect(Object.keys(functions).length).toBeGreaterThanOrEqual(deployable.length);
+    for (const route of deployable) {
+      const last = route.path.split('/').filter(Boolean).at(-1) as string;
+      const resources = t.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: last } });
+      expect(Object.keys(resources).length, `${route.method} ${route.path}`).toBeGreaterThan(0);
+      t.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: route.method, Integration: Match.objectLike({ Type: 'AWS_PROXY' }) });
+    }
+  });
+
+  it('grants the quote function read on the catalogue and no write to it', () => {
+    const policies = t.findResources('AWS::IAM::Policy');
+    const quotePolicy = Object.entries(policies).find(([id]) => id.startsWith('PublicQuote'));
+    expect(quotePolicy).toBeDefined();
+    const statements = JSON.stringify((quotePolicy as [string, { Properties: unknown }])[1].Properties);
+    expect(statements).toContain('dynamodb:GetItem');
+    expect(statements).toContain('Catalog');
+    // The only writes the quote function may make are to its rate-limit buckets.
+    const doc = (quotePolicy as [string, { Properties: { PolicyDocument: { Statement: Array<{ Action: string[] | string; Resource: unknown }> } } }])[1].Properties.PolicyDocument;
+    for (const s of doc.Statement) {
+      const actions = ([] as string[]).concat(s.Action);
+      if (actions.some((a) => a === 'dynamodb:PutItem')) expect(JSON.stringify(s.Resource)).toContain('RateLimits');
+    }
+  });
+
+  it('serves MCP on a keyless Lambda function URL with reserved concurrency', () => {
+    t.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'NONE' });
+    t.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: Match.anyValue() });
+  });
+
+  it('never deploys the local-only operator routes', () => {
+    const paths = JSON.stringify(t.findResources('AWS::ApiGateway::Resource'));
+    expect(paths).not.toContain('"clock"');
+    expect(paths).not.toContain('"faults"');
+  });
+
+  it('seeds the catalogue at deploy time with a custom resource', () => {
+    t.resourceCountIs('AWS::CloudFormation::CustomResource', 1);
+  });
+});
+
+describe('stage differences', () => {
+  it('production protects its tables from deletion; the sandbox does not', () => {
+    const protectedReplica = (on: boolean) => ({ Replicas: Match.arrayWith([Match.objectLike({ DeletionProtectionEnabled: on })]) });
+    template('production').allResourcesProperties('AWS::DynamoDB::GlobalTable', protectedReplica(true));
+    template('sandbox').allResourcesProperties('AWS::DynamoDB::GlobalTable', protectedReplica(false));
+  });
+});

@@ -1,0 +1,102 @@
+import type { KeyRecord } from '../../shared/domain/idempotency.js';
+import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
+import type { OutboxEvent } from '../../shared/domain/events.js';
+import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
+import type { OrderPage, OrderStore } from '../../shared/ports/order-store.js';
+import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../../shared/ports/payments.js';
+
+// In-memory stand-ins for the ports, for domain tests that need no AWS.
+
+export class MemoryKeys implements IdempotencyStore {
+  readonly records = new Map<string, KeyRecord>();
+  failPuts = 0;
+  async get(id: string) {
+    const r = this.records.get(id);
+    return r ? structuredClone(r) : null;
+  }
+  async put(record: KeyRecord, expectedVersion: number | null) {
+    if (this.failPuts > 0) {
+      this.failPuts--;
+      throw new Error('store down');
+    }
+    const cur = this.records.get(record.id);
+    if ((cur?.version ?? null) !== expectedVersion) return false;
+    this.records.set(record.id, structuredClone(record));
+    return true;
+  }
+}
+
+export class MemoryOrders implements OrderStore {
+  readonly orders = new Map<string, OrderRecord>();
+  failCreates = 0;
+  async create(order: OrderRecord) {
+    if (this.failCreates > 0) {
+      this.failCreates--;
+      throw new Error('store down');
+    }
+    const existing = this.orders.get(order.id);
+    if (existing) return existing;
+    this.orders.set(order.id, structuredClone(order));
+    return order;
+  }
+  async get(partnerId: string, orderId: string) {
+    const o = this.orders.get(orderId);
+    return o && o.partnerId === partnerId ? structuredClone(o) : null;
+  }
+  async list(partnerId: string, opts: { limit: number; startKey: string | null }): Promise<OrderPage> {
+    const all = [...this.orders.values()].filter((o) => o.partnerId === partnerId).sort((a, b) => (a.id < b.id ? 1 : -1));
+    const start = opts.startKey ? all.findIndex((o) => o.id === opts.startKey) + 1 : 0;
+    const page = all.slice(start, start + opts.limit);
+    return { orders: page, nextKey: start + opts.limit < all.length ? (page.at(-1)?.id ?? null) : null };
+  }
+  readonly outbox = new Map<string, OutboxEvent>();
+  async transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events: readonly OutboxEvent[] = []) {
+    const cur = this.orders.get(order.id);
+    if (!cur || cur.version !== order.version || !from.includes(cur.state)) return null;
+    const next = { ...cur, ...patch, version: cur.version + 1 };
+    this.orders.set(order.id, next);
+    for (const e of events) this.outbox.set(e.deliveryId, e);
+    return structuredClone(next);
+  }
+  async duePlacements(now: Date, limit: number) {
+    return [...this.orders.values()].filter((o) => o.state === 'scheduled' && Date.parse(o.placementDueAt) <= now.getTime()).slice(0, limit);
+  }
+  async findById(orderId: string) {
+    const o = this.orders.get(orderId);
+    return o ? structuredClone(o) : null;
+  }
+}
+
+/** Payments whose outcomes a test scripts; it counts charges per provider idempotency key. */
+export class ScriptedPayments implements Payments {
+  readonly charges: ChargeRequest[] = [];
+  readonly byKey = new Map<string, ChargeOutcome>();
+  next: Array<(req: ChargeRequest) => ChargeOutcome> = [];
+  retrieveResult: ChargeOutcome | null = null;
+  refunds: string[] = [];
+  refundFails = false;
+  private n = 0;
+
+  async charge(req: ChargeRequest): Promise<ChargeOutcome> {
+    this.charges.push(req);
+    // Like Stripe: the same idempotency key replays the first outcome.
+    const known = this.byKey.get(req.idempotencyKey);
+    if (known && known.kind !== 'provider_error') return known;
+    const script = this.next.shift() ?? (() => ({ kind: 'succeeded', intentId: `pi_${++this.n}`, amountCents: req.amountCents }) as ChargeOutcome);
+    const outcome = script(req);
+    this.byKey.set(req.idempotencyKey, outcome);
+    return outcome;
+  }
+  async retrieve(intentId: string): Promise<ChargeOutcome> {
+    return this.retrieveResult ?? { kind: 'succeeded', intentId, amountCents: 0 };
+  }
+  async refund(intentId: string): Promise<RefundOutcome> {
+    if (this.refundFails) return { kind: 'failed', message: 'refund failed' };
+    this.refunds.push(intentId);
+    return { kind: 'issued', refundId: `re_${intentId}` };
+  }
+  /** Distinct charge attempts that succeeded: what actually took money. */
+  succeededCharges(): number {
+    return [...this.byKey.values()].filter((o) => o.kind === 'succeeded').length;
+  }
+}

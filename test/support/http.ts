@@ -1,0 +1,24 @@
+import { inject } from 'vitest';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export interface JsonResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** fetch + JSON decode; never throws on an HTTP error status. */
+export async function getJson<T = any>(path: string, init: RequestInit = {}): Promise<JsonResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', ...init });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: the raw text is returned for the assertion to inspect.
+  }
+  return { status: res.status, headers: res.headers, body: body as T };
+}

@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
+import type { OrderRecord } from '../../shared/domain/order.js';
+import type { Partner } from '../../shared/domain/partner.js';
+import { MemoryKeys, MemoryOrders, ScriptedPayments } from '../support/fakes.js';
+
+let now = 1_700_000_000_000;
+let keys: MemoryKeys;
+let orders: MemoryOrders;
+let payments: ScriptedPayments;
+let alerts: string[];
+let seq = 0;
+
+const deps = (): CreateOrderDeps => ({
+  keys,
+  payments,
+  orders,
+  now: () => new Date(now),
+  newOrderId: () => `order_${++seq}`,
+  alert: (e) => alerts.push(e),
+  leaseMs: 30_000,
+  retryLockMs: 5 * 60_000,
+  keyTtlHours: 24,
+});
+
+const partner: Partner = {
+  id: 'ptr_1', name: 'P', status: 'active', fees: { labCollectionCents: 1000, physicianOrderCents: 800 }, paymentMethod: 'pm_card_visa',
+  stripeCustomerId: null, webhookUrl: null, createdAt: '', updatedAt: '',
+};
+
+const input = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
+  partner,
+  idempotencyKey: 'key-1',
+  requestHash: 'h1',
+  amountCents: 5000,
+  buildOrder: (orderId, createdAt, intentId) => ({ id: orderId, partnerId: 'ptr_1', createdAt: createdAt.toISOString(), payment: { paymentIntentId: intentId } }) as unknown as OrderRecord,
+  encode: (o) => JSON.stringify({ id: o.id }),
+  ...over,
+});
+
+beforeEach(() => {
+  keys = new MemoryKeys();
+  orders = new MemoryOrders();
+  payments = new ScriptedPayments();
+  alerts = [];
+});
+
+describe('createOrder', () => {
+  it('creates once and replays the same response for the same key and body', async () => {
+    const first = await createOrder(deps(), input());
+    const again = await createOrder(deps(), input());
+    expect(first).toMatchObject({ ok: true, status: 201 });
+    expect(again).toEqual(first);
+    expect(orders.orders.size).toBe(1);
+    expect(payments.charges).toHaveLength(1);
+  });
+
+  it('409 idempotency_conflict for the same key with another body', async () => {
+    await createOrder(deps(), input());
+    expect(await createOrder(deps(), input({ requestHash: 'h2' }))).toEqual({ ok: false, code: 'idempotency_conflict' });
+  });
+
+  it('402 no_payment_method, then the same key succeeds once a method is set', async () => {
+    const none = await createOrder(deps(), input({ partner: { ...partner, paymentMethod: null } }));
+    expect(none).toEqual({ ok: false, code: 'no_payment_method' });
+    expect(payments.charges).toHaveLength(0);
+    expect((await createOrder(deps(), input())).ok).toBe(true);
+  });
+
+  it('402 on decline releases the key: the retry is a NEW charge attempt with a new provider key', async () => {
+    payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_failed', details: { declineCode: 'generic_decline' } });
+    const retry = await createOrder(deps(), input());
+    expect(retry.ok).toBe(true);
+    expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(2);
+  });
+
+  it('402 with the status when the intent resolved without completing', async () => {
+    payments.next.push(() => ({ kind: 'failed', intentId: 'pi_c', status: 'canceled' }));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_failed', details: { status: 'canceled' } });
+  });
+
+  it('502 payment_pending remembers the intent; the retry re-checks it (never charges again)', async () => {
+    payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'processing' }));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_pending', details: { status: 'processing' } });
+    payments.retrieveResult = { kind: 'pending', intentId: 'pi_p', status: 'processing' };
+    expect(await createOrder(deps(), input())).toMatchObject({ code: 'payment_pending' });
+    payments.retrieveResult = { kind: 'succeeded', intentId: 'pi_p', amountCents: 5000 };
+    const done = await createOrder(deps(), input());
+    expect(done.ok).toBe(true);
+    expect(payments.charges).toHaveLength(1);
+    expect([...orders.orders.values()][0]?.payment.paymentIntentId).toBe('pi_p');
+  });
+
+  it('a pending intent that is finally declined gives 402', async () => {
+    payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'processing' }));
+    await createOrder(deps(), input());
+    payments.retrieveResult = { kind: 'declined', intentId: 'pi_p', declineCode: 'generic_decline' };
+    expect(await createOrder(deps(), input())).toMatchObject({ ok: false, code: 'payment_failed' });
+  });
+
+  it('502 payment_provider_error keeps the attempt: the retry replays the SAME provider request', async () => {
+    payments.next.push(() => ({ kind: 'provider_error', message: 'down' }));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_provider_error' });
+    expect((await createOrder(deps(), input())).ok).toBe(true);
+    expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(payments.succeededCharges()).toBe(1);
+  });
+
+  it('500 after a successful charge keeps the key locked 5 minutes, then finishes with no second charge', async () => {
+    orders.failCreates = 1;
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'internal_error' });
+    expect(alerts).toEqual(['order_write_failed_after_charge']);
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    now += 4 * 60_000;
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    now += 61_000;
+    const done = await createOrder(deps(), input());
+    expect(done.ok).toBe(true);
+    expect(orders.orders.size).toBe(1);
+    expect(payments.charges).toHaveLength(1);
+  });
+
+  it('after 24 hours the key is new: a new order and a new charge', async () => {
+    await createOrder(deps(), input());
+    now += 24 * 3600_000;
+    const again = await createOrder(deps(), input());
+    expect(again.ok).toBe(true);
+    expect(orders.orders.size).toBe(2);
+    expect(payments.succeededCharges()).toBe(2);
+  });
+
+  it('concurrent requests with one key: exactly one charge and one order', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => createOrder(deps(), input())));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) expect(['idempotency_in_progress', 'payment_in_flight']).toContain((r as { code: string }).code);
+    expect(orders.orders.size).toBe(1);
+    expect(payments.charges).toHaveLength(1);
+  });
+
+  it('a request that died mid-charge is resumed after its lease, replaying the same attempt', async () => {
+    // The first request is killed while its charge is out: its promise never settles.
+    payments.next.push(() => {
+      throw new Error('unreachable');
+    });
+    payments.charge = ((orig) => async (req) => {
+      if (payments.charges.length === 0) {
+        payments.charges.push(req);
+        return new Promise<never>(() => undefined);
+      }
+      return orig(req);
+    })(payments.charge.bind(payments));
+    payments.next = [];
+    void createOrder(deps(), input());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_in_flight' });
+    now += 31_000;
+    const done = await createOrder(deps(), input());
+    expect(done.ok).toBe(true);
+    expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(orders.orders.size).toBe(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { decideOnKey, providerIdempotencyKey, type KeyRecord } from '../../shared/domain/idempotency.js';
+
+const base: KeyRecord = {
+  id: 'ptr_1#k',
+  status: 'INPROGRESS',
+  expiration: 1000 + 86_400,
+  in_progress_expiration: 0,
+  validation: 'h1',
+  firstUsedAtMs: 1_000_000,
+  phase: 'claimed',
+  attempt: 1,
+  intentId: null,
+  orderId: 'order_x',
+  lockedUntilMs: null,
+  version: 1,
+};
+const now = 2_000_000;
+
+describe('decideOnKey', () => {
+  it('claims an unused key', () => expect(decideOnKey(null, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: null }));
+  it('treats a key past its 24 hours as never used', () => {
+    expect(decideOnKey({ ...base, status: 'COMPLETED', expiration: Math.floor(now / 1000) }, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: 1 });
+  });
+  it('replays a completed key with the same body', () => {
+    expect(decideOnKey({ ...base, status: 'COMPLETED', data: '{"id":"order_x"}' }, 'h1', now)).toEqual({ kind: 'replay', data: '{"id":"order_x"}' });
+  });
+  it('refuses a different body: conflict', () => {
+    expect(decideOnKey({ ...base, status: 'COMPLETED' }, 'h2', now)).toEqual({ kind: 'reject', code: 'idempotency_conflict' });
+    expect(decideOnKey({ ...base }, 'h2', now)).toEqual({ kind: 'reject', code: 'idempotency_conflict' });
+  });
+  it('lets a released key (after a decline) be used with another body', () => {
+    expect(decideOnKey({ ...base, phase: 'released' }, 'h2', now).kind).toBe('resume');
+  });
+  it('in progress while another request holds the lease; payment_in_flight while its charge is out', () => {
+    expect(decideOnKey({ ...base, in_progress_expiration: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'idempotency_in_progress' });
+    expect(decideOnKey({ ...base, phase: 'charging', in_progress_expiration: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'payment_in_flight' });
+  });
+  it('holds the 500 retry lock, then resumes', () => {
+    expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'idempotency_in_progress' });
+    expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now }, 'h1', now).kind).toBe('resume');
+  });
+});
+
+describe('providerIdempotencyKey', () => {
+  it('is the same for a retry of one attempt and new for the next attempt or a new key life', () => {
+    const a = providerIdempotencyKey('ptr_1', 'k', base);
+    expect(providerIdempotencyKey('ptr_1', 'k', { ...base })).toBe(a);
+    expect(providerIdempotencyKey('ptr_1', 'k', { ...base, attempt: 2 })).not.toBe(a);
+    expect(providerIdempotencyKey('ptr_1', 'k', { ...base, firstUsedAtMs: 5 })).not.toBe(a);
+    expect(providerIdempotencyKey('ptr_2', 'k', base)).not.toBe(a);
+  });
+});
