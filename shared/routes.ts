@@ -33,6 +33,9 @@ const OPERATOR: TableAccess = { orders: 'readWrite' };
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method, path: `/api/v1${path}`, entry: `functions/partner/${file}.ts`, fn, auth: 'partner', api: 'partner', tables,
 });
+const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
+  method, path, entry: `functions/pages/${file}.ts`, fn, auth: 'none', api: 'public', tables,
+});
 const operator = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess = OPERATOR): Route => ({
   method, path: `/admin/v1${path}`, entry: `functions/admin/${file}.ts`, fn, auth: 'operator', api: 'operator', tables,
 });
@@ -42,6 +45,21 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/public/v1/quote', entry: 'functions/public/quote.ts', fn: 'PublicQuote', auth: 'none', api: 'public', tables: PUBLIC_READ },
   { method: 'GET', path: '/api/public/v1/availability', entry: 'functions/public/availability.ts', fn: 'PublicAvailability', auth: 'none', api: 'public', tables: PUBLIC_READ },
   { method: 'GET', path: '/api/tests', entry: 'functions/public/tests.ts', fn: 'PublicTests', auth: 'none', api: 'public', tables: PUBLIC_READ },
+
+  { method: 'GET', path: '/api/catalog', entry: 'functions/public/catalog-compact.ts', fn: 'PublicCatalogCompact', auth: 'none', api: 'public', tables: PUBLIC_READ },
+
+  page('GET', '/', 'home', 'PageHome', { catalog: 'read' }),
+  page('GET', '/tests', 'tests-list', 'PageTests', { catalog: 'read' }),
+  page('GET', '/tests/{id}', 'item', 'PageTest', { catalog: 'read' }),
+  page('GET', '/panels/{id}', 'item', 'PagePanel', { catalog: 'read' }),
+  page('GET', '/cart', 'cart', 'PageCart', { catalog: 'read' }),
+  page('GET', '/cart/handoff', 'cart-handoff', 'PageCartHandoff', {}),
+  page('GET', '/llms.txt', 'llms', 'PageLlms', {}),
+  page('GET', '/login', 'login', 'PageLogin', {}),
+  page('POST', '/login', 'login', 'PageLoginSubmit', {}),
+  page('GET', '/dashboard', 'protected', 'PageDashboard', {}),
+  page('GET', '/checkout', 'protected', 'PageCheckout', {}),
+  page('GET', '/admin', 'protected', 'PageAdmin', {}),
 
   // The MCP server: a Lambda function URL in AWS, /mcp on the local origin.
   { method: 'POST', path: '/mcp', entry: 'functions/mcp/handler.ts', fn: 'Mcp', auth: 'none', api: 'mcp', tables: { catalog: 'read' } },

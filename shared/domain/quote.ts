@@ -83,3 +83,11 @@ export function buildAvailability(input: AvailabilityInput) {
 }
 
 export type Availability = ReturnType<typeof buildAvailability>;
+
+/** The public quote under the live configuration: the one pricing path for the API, MCP and pages. */
+export function publicQuote(
+  input: Pick<QuoteInput, 'items' | 'state' | 'byId' | 'links' | 'now'>,
+  config: { fee: FeeConfig; restrictedStates: readonly string[] },
+): Quote {
+  return buildQuote({ ...input, fee: config.fee, restrictedStates: config.restrictedStates });
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { indexCatalog, memberTests, fastingRequired, minorEligible, type Catalog, type CatalogItem } from '../domain/catalog.js';
 import { personalDetailIn, searchCatalog } from '../domain/search.js';
 import { decodeQuoteQuery } from '../domain/public-query.js';
-import { buildQuote } from '../domain/quote.js';
+import { publicQuote } from '../domain/quote.js';
 import { publicLinks } from '../domain/public-links.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 
@@ -172,15 +172,10 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
         const ids = 'ids' in e ? `: ${e.ids.join(', ')}` : '';
         return toolError(`Cannot price this basket (${e.code}${ids}).`);
       }
-      const quote = buildQuote({
-        items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),
-        state: decoded.value.state,
-        fee: SERVICE_CONFIG.publicOrderFee,
-        restrictedStates: SERVICE_CONFIG.restrictedStates,
-        byId,
-        links,
-        now,
-      });
+      const quote = publicQuote(
+        { items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem), state: decoded.value.state, byId, links, now },
+        { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
+      );
       const lines = quote.items.map((i) => `- ${i.name}: ${dollars(i.unitPriceCents)}`);
       lines.push(`- ${quote.orderFee.label} (once per order): ${dollars(quote.orderFee.amountCents)}`, `Total: ${dollars(quote.totalCents)}`);
       if (quote.eligibility) lines.push(quote.eligibility.available ? `Can be ordered in ${quote.eligibility.state}.` : (quote.eligibility.message ?? 'Not available.'));

@@ -1,0 +1,39 @@
+import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
+import { json, query } from '../../shared/http/respond.js';
+import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
+import { publicLinks } from '../../shared/domain/public-links.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { catalogStore } from '../../shared/composition.js';
+
+/**
+ * GET /api/catalog: the compact catalogue for language-model grounding. `locale=es` gives the
+ * Spanish names and descriptions; `utm_medium` is carried into every url. price is integer cents.
+ */
+export const handler = publicHandler(async (event) => {
+  const q = query(event);
+  const locale = q.locale === 'es' ? 'es' : 'en';
+  const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
+  const catalog = await catalogStore().get();
+  const byId = indexCatalog(catalog);
+  const links = publicLinks(publicOrigin(event));
+  const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
+  const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
+    id: item.id,
+    type: item.type,
+    name: locale === 'es' ? item.nameEs : item.name,
+    price: item.priceCents,
+    biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
+    category: item.category,
+    url: tag(links.itemUrl(item)),
+    description: locale === 'es' ? item.descriptionEs : item.description,
+  });
+  return json(200, {
+    locale,
+    currency: 'USD',
+    orderFee: { amountCents: SERVICE_CONFIG.publicOrderFee.amountCents, chargedPer: 'order', label: SERVICE_CONFIG.publicOrderFee.label },
+    restrictedStates: SERVICE_CONFIG.restrictedStates,
+    quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
+    tests: catalog.tests.map(entry),
+    panels: catalog.panels.map(entry),
+  });
+});
