@@ -22,6 +22,10 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     const deployable = ROUTES.filter((r) => !r.localOnly && r.api !== 'mcp');
     expect(Object.keys(functions).length).toBeGreaterThanOrEqual(deployable.length);
     for (const route of deployable) {
+      if (route.path === '/') {
+        t.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] } });
+        continue;
+      }
       const last = route.path.split('/').filter(Boolean).at(-1) as string;
       const resources = t.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: last } });
       expect(Object.keys(resources).length, `${route.method} ${route.path}`).toBeGreaterThan(0);

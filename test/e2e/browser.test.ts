@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { baseUrl, getJson } from '../support/http.js';
+
+// Debian's chromium (installed by .ci/run). On a developer machine without it the test is
+// skipped with a note; on CI it must run.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`CI needs chromium at ${CHROMIUM} (.ci/run installs it)`);
+if (!available) console.warn(`browser test skipped: no chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+let browser: Browser;
+beforeAll(async () => {
+  if (!available) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => browser?.close());
+
+describe.skipIf(!available)('a person following a handoff link', () => {
+  it('sees the prefilled cart with the quote total, picks a state, and the page says whether it can be ordered', async () => {
+    const quote = await getJson('/api/public/v1/quote?items=cbc,lipid-panel,heart-health-panel');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/cart/handoff?items=cbc,lipid-panel,heart-health-panel&utm_source=e2e`);
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Your cart');
+    const total = await page.locator('tfoot td').last().textContent();
+    expect(total).toBe(`$${(quote.body.totalCents / 100).toFixed(2)}`);
+    await expect(page.getByText('fee (once per order)').count()).resolves.toBe(1);
+    await page.selectOption('#state', 'NJ');
+    await Promise.all([page.waitForURL(/state=NJ/), page.click('button[type=submit]')]);
+    await expect(page.getByText('Orders cannot be placed from NJ').count()).resolves.toBeGreaterThan(0);
+    mkdirSync('test-artifacts', { recursive: true });
+    await page.screenshot({ path: 'test-artifacts/cart.png', fullPage: true });
+    expect(existsSync('test-artifacts/cart.png')).toBe(true);
+  });
+});
