@@ -29,6 +29,10 @@ import { S3DocumentStore } from './adapters/s3-document-store.js';
 import type { DocumentStore } from './ports/document-store.js';
 import { DynamoResultsStore } from './adapters/dynamodb/results-store.js';
 import type { ResultsStore } from './ports/results-store.js';
+import { issueRequisitionDocument, resultsReport } from './adapters/order-documents.js';
+import type { RecordResultsDeps } from './domain/record-results.js';
+import type { SandboxDeps } from './domain/sandbox.js';
+import { indexCatalog } from './domain/catalog.js';
 import { SERVICE_CONFIG } from './config/service-config.js';
 
 function once<T>(build: () => T): () => T {
@@ -119,10 +123,24 @@ export function placeOrderDeps(): PlaceOrderDeps {
     lab: simulatedLab,
     now: () => clock().now(),
     alert,
-    // Requisition documents are rendered and stored by the documents adapter once it is wired.
-    issueRequisition: async () => undefined,
+    issueRequisition: (order, number) =>
+      issueRequisitionDocument({ catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() }, order, number),
   };
 }
 
 export const documentStore = once((): DocumentStore => new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }));
 export const resultsStore = once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+
+export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } {
+  return { orders: orderStore(), results: resultsStore(), documents: documentStore(), now: () => clock().now(), renderResultsPdf: resultsReport };
+}
+
+export function sandboxDeps(): SandboxDeps {
+  return {
+    orders: orderStore(),
+    place: placeOrderDeps(),
+    results: recordResultsDeps(),
+    byId: async () => indexCatalog(await catalogStore().get()),
+    now: () => clock().now(),
+  };
+}

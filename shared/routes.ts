@@ -72,12 +72,16 @@ export const ROUTES: readonly Route[] = [
   partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
   partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
   partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+  partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
+  partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
 
   operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
   operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate'),
   operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
   operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
+  operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru'),
+  operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
 
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },

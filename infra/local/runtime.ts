@@ -61,6 +61,16 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     const { placeDueOrders } = await import('../../shared/domain/place-order.js');
     registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
+    // The simulated lab reports results some hours after the requisition (service clock).
+    const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
+    registerDueWork('simulatedResults', async (now) => {
+      const before = new Date(now.getTime() - SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
+      let delivered = 0;
+      for (const order of await composition.orderStore().awaitingResults(before, 25)) {
+        if ((await deliverSimulatedResults(composition.sandboxDeps(), order, 'lab_results')).ok) delivered++;
+      }
+      return delivered;
+    });
     // The local stand-in for EventBridge Scheduler and the sweep rule: due work runs every few
     // seconds of wall time, and at once when an operator advances the clock.
     let ticking = false;

@@ -24,6 +24,7 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
     transition: async (o, from, patch, events) => (take('orderWrites'), inner.transition(o, from, patch, events)),
     duePlacements: (now, limit) => inner.duePlacements(now, limit),
     findById: (id) => inner.findById(id),
+    awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
   };
 }
 

@@ -26,6 +26,10 @@ export const SERVICE_CONFIG = {
   /** Public responses are cached briefly: fresh enough for prices, kind to the origin. */
   publicCacheMaxAgeSeconds: 60,
   minorAgeYears: 18,
+  /** The independent physician who orders on the patient's behalf (printed on requisitions). */
+  orderingPhysician: { name: 'Avery Chen, MD', npi: '1234567893' },
+  /** The simulated lab reports results this long after the requisition (service clock). */
+  simulatedResultsAfterHours: 48,
 } as const;
 
 export type ServiceConfig = typeof SERVICE_CONFIG;

@@ -35,7 +35,11 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
       current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
       continue;
     }
-    const refund = await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`);
+    // Sandbox scenario refund_pending: the refund is treated as failed without asking the provider.
+    const refund =
+      cancelled.simulation?.refund === 'fails'
+        ? ({ kind: 'failed', message: 'sandbox scenario refund_pending' } as const)
+        : await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`);
     if (refund.kind === 'issued') {
       const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
       return { ok: true, order: refunded ?? cancelled, refund: 'issued' };

@@ -31,6 +31,8 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, message: 'Internal error.' },
   payment_provider_error: { status: 502, message: 'The payment provider failed or did not respond. Retry with the same key and the same body.' },
   payment_pending: { status: 502, message: 'The payment is still pending. Retry with the same key and the same body.' },
+  // Operator API
+  results_not_accepted: { status: 409, message: 'The order cannot take results (cancelled, or results already reported).' },
   // Shared by every surface
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   unauthorized: { status: 401, message: 'Missing or invalid operator credentials.' },

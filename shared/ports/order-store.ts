@@ -21,6 +21,8 @@ export interface OrderStore {
   transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events?: readonly OutboxEvent[]): Promise<OrderRecord | null>;
   /** Scheduled orders whose placement is due at or before `now` (the placement sweep). */
   duePlacements(now: Date, limit: number): Promise<OrderRecord[]>;
+  /** Orders whose requisition was issued before `issuedBefore` and that have no results yet. */
+  awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]>;
   /** Finds an order by id alone (operator and lab paths, which have no partner context). */
   findById(orderId: string): Promise<OrderRecord | null>;
 }

@@ -61,6 +61,9 @@ export class MemoryOrders implements OrderStore {
   async duePlacements(now: Date, limit: number) {
     return [...this.orders.values()].filter((o) => o.state === 'scheduled' && Date.parse(o.placementDueAt) <= now.getTime()).slice(0, limit);
   }
+  async awaitingResults(before: Date, limit: number) {
+    return [...this.orders.values()].filter((o) => o.state === 'requisition_issued' && Date.parse(o.requisitionIssuedAt as string) <= before.getTime()).slice(0, limit);
+  }
   async findById(orderId: string) {
     const o = this.orders.get(orderId);
     return o ? structuredClone(o) : null;

@@ -13,6 +13,7 @@ function item(order: OrderRecord) {
     sk: `order#${order.id}`,
     ...(order.externalId !== null ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` } : {}),
     ...(order.state === 'scheduled' ? { gsi2pk: 'placement', gsi2sk: `${order.placementDueAt}#${order.id}` } : {}),
+    ...(order.state === 'requisition_issued' ? { gsi2pk: 'awaiting-results', gsi2sk: `${order.requisitionIssuedAt}#${order.id}` } : {}),
     // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
     order,
     version: order.version,
@@ -111,6 +112,19 @@ export class DynamoOrderStore implements OrderStore {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :due',
         ExpressionAttributeValues: { ':pk': 'placement', ':due': `${now.toISOString()}#~` },
+        Limit: limit,
+      }),
+    );
+    return (r.Items ?? []).map((i) => i.order as OrderRecord);
+  }
+
+  async awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]> {
+    const r = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
+        ExpressionAttributeValues: { ':pk': 'awaiting-results', ':before': `${issuedBefore.toISOString()}#~` },
         Limit: limit,
       }),
     );

@@ -1,0 +1,41 @@
+import { memberTests, indexCatalog } from '../domain/catalog.js';
+import { requisitionKey } from '../domain/documents.js';
+import type { OrderRecord } from '../domain/order.js';
+import type { Analyte } from '../domain/results/types.js';
+import type { ResultsSource } from '../ports/results-store.js';
+import type { CatalogStore } from '../ports/catalog-store.js';
+import type { DocumentStore } from '../ports/document-store.js';
+import type { PartnerStore } from '../ports/partner-store.js';
+import { renderRequisitionPdf } from './pdf/requisition-pdf.js';
+import { renderResultsPdf } from './pdf/results-pdf.js';
+import { SERVICE_CONFIG } from '../config/service-config.js';
+
+/** Renders an order's requisition and stores it where the requisition endpoint signs URLs for it. */
+export async function issueRequisitionDocument(
+  deps: { catalog: CatalogStore; partners: PartnerStore; documents: DocumentStore; now: () => Date },
+  order: OrderRecord,
+  requisitionNumber: string,
+): Promise<void> {
+  const byId = indexCatalog(await deps.catalog.get());
+  const partner = await deps.partners.get(order.partnerId);
+  const site = order.preferredLocation;
+  const pdf = await renderRequisitionPdf({
+    requisitionNumber,
+    orderId: order.id,
+    issuedAt: deps.now(),
+    patient: order.patient,
+    orderingPhysician: SERVICE_CONFIG.orderingPhysician,
+    tests: order.items.map((line) => {
+      const item = byId.get(line.id);
+      return { id: line.id, name: line.name, biomarkers: item ? memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)) : [] };
+    }),
+    fastingRequired: order.fastingRequired,
+    drawSite: site ? { name: site.name, address: `${site.address.line1}, ${site.address.city}, ${site.address.state} ${site.address.zip}`, phone: site.phone } : null,
+    partnerName: partner?.name ?? 'Partner',
+  });
+  await deps.documents.put(requisitionKey(order), pdf, 'application/pdf');
+}
+
+export function resultsReport(order: OrderRecord, analytes: Analyte[], reportedAt: Date, source: ResultsSource): Promise<Uint8Array> {
+  return renderResultsPdf({ orderId: order.id, reportedAt, patient: order.patient, analytes, source });
+}

@@ -1,0 +1,78 @@
+import type { CatalogItem } from './catalog.js';
+import { ingestOru, simulatedResultsMessage } from './lab-results.js';
+import { placeOrder, type PlaceOrderDeps } from './place-order.js';
+import type { OrderRecord } from './order.js';
+import type { RecordResultsDeps } from './record-results.js';
+import type { OrderStore } from '../ports/order-store.js';
+
+// The sandbox: lets a partner rehearse every branch of the lifecycle without waiting for time.
+
+export const SANDBOX_SCENARIOS = {
+  placement_unconfirmed: 'Places the order now, and the lab outcome is unknown: status stays processing, cancel gives may_exist_at_lab.',
+  external_draft: 'An operator takes the order to prepare by hand: status stays processing, cancel gives external_draft_exists.',
+  placement_in_progress: 'The order is being placed right now: cancel gives placing.',
+  placed_awaiting_requisition: 'The lab accepted the order but has not issued the requisition: cancel gives placed.',
+  critical_results: 'The next results carry a critical value (flag critical_high).',
+  withheld_analyte: 'The next results withhold one analyte (notReported true, flag null).',
+  refund_pending: 'A cancellation of this order cannot be refunded inline: refund is pending.',
+} as const;
+
+export type SandboxScenario = keyof typeof SANDBOX_SCENARIOS;
+
+export interface SandboxDeps {
+  orders: OrderStore;
+  place: PlaceOrderDeps;
+  results: RecordResultsDeps & { orders: OrderStore };
+  byId: () => Promise<Map<string, CatalogItem>>;
+  now: () => Date;
+}
+
+export type SandboxOutcome = { ok: true; order: OrderRecord } | { ok: false; message: string };
+
+/** Delivers the simulated lab's results for an order through the ORU ingestion path. */
+export async function deliverSimulatedResults(deps: SandboxDeps, order: OrderRecord, trigger: string): Promise<SandboxOutcome> {
+  const message = simulatedResultsMessage(order, await deps.byId(), deps.now());
+  const outcome = await ingestOru(deps.results, message, trigger);
+  if (!outcome.ok) return { ok: false, message: outcome.error };
+  return { ok: true, order: (await deps.orders.get(order.partnerId, order.id)) as OrderRecord };
+}
+
+/** Moves an order to its next checkpoint now: processing -> requisition_ready -> results_ready. */
+export async function advance(deps: SandboxDeps, order: OrderRecord): Promise<SandboxOutcome> {
+  if (order.state === 'scheduled') {
+    const placed = await placeOrder(deps.place, order, 'sandbox');
+    return placed ? { ok: true, order: placed } : { ok: false, message: 'The order changed while it was being placed; fetch it and try again.' };
+  }
+  if (order.state === 'requisition_issued' || order.state === 'placed') return deliverSimulatedResults(deps, order, 'sandbox');
+  return { ok: false, message: `An order in this state cannot be advanced (status ${order.state === 'cancelled' ? 'cancelled' : order.state === 'results_reported' ? 'results_ready' : 'processing, held by a scenario'}).` };
+}
+
+export async function simulate(deps: SandboxDeps, order: OrderRecord, scenario: SandboxScenario): Promise<SandboxOutcome> {
+  const now = deps.now().toISOString();
+  const mark = (simulation: OrderRecord['simulation']) => deps.orders.transition(order, [order.state], { simulation: { ...order.simulation, ...simulation }, updatedAt: now });
+  const fromScheduled = async (state: OrderRecord['state']) => {
+    const moved = order.state === 'scheduled' ? await deps.orders.transition(order, ['scheduled'], { state, updatedAt: now }) : null;
+    return moved ? ({ ok: true, order: moved } as const) : ({ ok: false, message: 'This scenario needs an order that is still waiting for placement.' } as const);
+  };
+  switch (scenario) {
+    case 'placement_unconfirmed': {
+      if (order.state !== 'scheduled') return { ok: false, message: 'This scenario needs an order that is still waiting for placement.' };
+      const marked = await mark({ placement: 'unconfirmed' });
+      const placed = marked ? await placeOrder(deps.place, marked, 'sandbox') : null;
+      return placed ? { ok: true, order: placed } : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
+    }
+    case 'external_draft':
+      return fromScheduled('external_draft');
+    case 'placement_in_progress':
+      return fromScheduled('placing');
+    case 'placed_awaiting_requisition':
+      return fromScheduled('placed');
+    case 'critical_results':
+    case 'withheld_analyte':
+    case 'refund_pending': {
+      const simulation = scenario === 'refund_pending' ? { refund: 'fails' as const } : { results: scenario === 'critical_results' ? ('critical' as const) : ('withheld' as const) };
+      const marked = await mark(simulation);
+      return marked ? { ok: true, order: marked } : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { inject, beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
+import { getJson } from '../support/http.js';
+
+let partner: TestPartner;
+beforeAll(async () => {
+  partner = await newPartner();
+});
+
+const newOrder = async (items = ['cbc', 'lipid-panel', 'heart-health-panel']) => (await placeOrder(partner, items)).body;
+const advance = (id: string) => api(partner, 'POST', `/sandbox/orders/${id}/advance`);
+const simulate = (id: string, scenario: string) => api(partner, 'POST', `/sandbox/orders/${id}/simulate`, { body: { scenario } });
+const cancelReason = async (id: string) => (await api(partner, 'DELETE', `/orders/${id}`)).body.error?.details?.reason;
+
+async function download(url: string) {
+  const res = await fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('order lifecycle in the sandbox', () => {
+  it('processing -> requisition_ready -> results_ready, with documents and flags that match the values', async () => {
+    const order = await newOrder();
+    expect((await api(partner, 'GET', `/orders/${order.id}/requisition`)).body.error.code).toBe('not_ready');
+    expect((await api(partner, 'GET', `/orders/${order.id}/results`)).body.error.code).toBe('not_ready');
+
+    const placed = await advance(order.id);
+    expect(placed.status).toBe(200);
+    expect(placed.body.status).toBe('requisition_ready');
+    expect(placed.body.requisition).toMatchObject({ status: 'ready', number: expect.stringMatching(/^RQ\d{10}$/) });
+    const req = await api(partner, 'GET', `/orders/${order.id}/requisition`);
+    expect(req.status).toBe(200);
+    expect(Date.parse(req.body.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    const pdf = await download(req.body.url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await cancelReason(order.id)).toBe('requisition_issued');
+
+    const reported = await advance(order.id);
+    expect(reported.body.status).toBe('results_ready');
+    const results = await api(partner, 'GET', `/orders/${order.id}/results`);
+    expect(results.status).toBe(200);
+    expect(results.body).toMatchObject({ status: 'results_ready', source: 'lab_electronic' });
+    expect(results.body.pdfs[0]).toMatchObject({ id: 'pdf_1', label: expect.any(String), url: expect.any(String), expiresAt: expect.any(String) });
+    expect((await download(results.body.pdfs[0].url)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const analytes = results.body.analytes as Array<{ value: number | null; referenceRangeLow: number | null; referenceRangeHigh: number | null; flag: string | null; notReported: boolean; labTestCode: string }>;
+    expect(analytes.length).toBeGreaterThan(20); // CBC + lipids + the heart panel's members
+    for (const a of analytes) {
+      if (a.value === null || a.referenceRangeLow === null || a.referenceRangeHigh === null) continue;
+      if (a.value < a.referenceRangeLow) expect(['low', 'critical_low']).toContain(a.flag);
+      else if (a.value > a.referenceRangeHigh) expect(['high', 'critical_high']).toContain(a.flag);
+      else expect(['normal', 'borderline_low', 'borderline_high']).toContain(a.flag);
+    }
+    expect(analytes.some((a) => a.labTestCode === '2093-3')).toBe(true); // total cholesterol, LOINC
+    expect((await advance(order.id)).status).toBe(400);
+  });
+
+  it('a fresh signed URL on every call', async () => {
+    const order = await newOrder(['tsh']);
+    await advance(order.id);
+    const first = await api(partner, 'GET', `/orders/${order.id}/requisition`);
+    await admin('POST', '/clock/advance', { seconds: 0 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = await api(partner, 'GET', `/orders/${order.id}/requisition`);
+    expect(second.body.url).not.toBe(first.body.url);
+    expect(Date.parse(second.body.expiresAt)).toBeGreaterThan(Date.parse(first.body.expiresAt));
+  });
+
+  it('placement happens by itself once the clock passes 60 minutes', async () => {
+    const order = await newOrder(['tsh']);
+    await admin('POST', '/clock/advance', { seconds: 59 * 60 });
+    expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('processing');
+    const ran = await admin('POST', '/clock/advance', { seconds: 61 });
+    expect(ran.body.ran.placements).toBeGreaterThanOrEqual(1);
+    expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('requisition_ready');
+  });
+
+  it.each([
+    ['placement_unconfirmed', 'may_exist_at_lab'],
+    ['external_draft', 'external_draft_exists'],
+    ['placement_in_progress', 'placing'],
+    ['placed_awaiting_requisition', 'placed'],
+  ])('scenario %s: status stays processing and cancel says %s', async (scenario, reason) => {
+    const order = await newOrder(['tsh']);
+    const res = await simulate(order.id, scenario);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('processing');
+    expect(await cancelReason(order.id)).toBe(reason);
+  });
+
+  it('critical_results and withheld_analyte shape the next results', async () => {
+    const critical = await newOrder(['cbc']);
+    await simulate(critical.id, 'critical_results');
+    await advance(critical.id);
+    await advance(critical.id);
+    const c = (await api(partner, 'GET', `/orders/${critical.id}/results`)).body.analytes;
+    expect(c.some((a: { flag: string }) => a.flag === 'critical_high')).toBe(true);
+    const withheld = await newOrder(['cbc']);
+    await simulate(withheld.id, 'withheld_analyte');
+    await advance(withheld.id);
+    await advance(withheld.id);
+    const w = (await api(partner, 'GET', `/orders/${withheld.id}/results`)).body.analytes;
+    expect(w.filter((a: { notReported: boolean; flag: string | null; value: number | null }) => a.notReported && a.flag === null && a.value === null)).toHaveLength(1);
+  });
+
+  it('refund_pending: a cancellation that cannot be refunded inline', async () => {
+    const order = await newOrder(['tsh']);
+    await simulate(order.id, 'refund_pending');
+    const res = await api(partner, 'DELETE', `/orders/${order.id}`);
+    expect(res.body).toMatchObject({ status: 'cancelled', refund: 'pending' });
+  });
+
+  it('unknown scenarios and foreign orders are refused', async () => {
+    const order = await newOrder(['tsh']);
+    expect((await simulate(order.id, 'meteor_strike')).body.error.code).toBe('validation_error');
+    const other = await newPartner();
+    expect((await api(other, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(404);
+  });
+});
+
+describe('results from outside the sandbox', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../fixtures/hl7/${name}`, import.meta.url), 'latin1');
+  const postOru = (body: string) =>
+    getJson('/admin/v1/lab/oru', { method: 'POST', headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' }, body });
+
+  it('ingests a real lab ORU message for an order: flags mapped from the lab', async () => {
+    const order = await newOrder(['cbc']);
+    await advance(order.id);
+    const res = await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7').replaceAll('ORD666555', order.id));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ orderId: order.id, analytes: 28 });
+    const results = (await api(partner, 'GET', `/orders/${order.id}/results`)).body;
+    const by = (code: string) => results.analytes.find((a: { labTestCode: string }) => a.labTestCode === code);
+    expect(by('718-7')).toMatchObject({ value: 12.5, flag: 'low', referenceRangeLow: 13, referenceRangeHigh: 18 });
+    expect(by('26464-8')).toMatchObject({ flag: 'critical_high' });
+  });
+
+  it('refuses malformed or rejected messages whole, naming the problem, storing nothing', async () => {
+    const order = await newOrder(['cbc']);
+    await advance(order.id);
+    for (const [body, pattern] of [
+      ['hello', /first segment must be MSH/],
+      [fixture('04-nist-lri-esr-rejected-no-obx-v251.hl7').replaceAll('ORD723222', order.id), /no OBX results.*rejected/],
+      ['MSH|^~\\&|A|B|C|D|20200101||ADT^A01|1|P|2.5.1\r', /expected ORU\^R01/],
+    ] as const) {
+      const res = await postOru(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(pattern);
+    }
+    expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('requisition_ready');
+    expect((await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7'))).status).toBe(404);
+  });
+
+  it('operator upload: analytes and a PDF, source operator_upload, flag judged from the range when absent', async () => {
+    const order = await newOrder(['tsh']);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
+    const res = await admin('POST', `/orders/${order.id}/results`, {
+      analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 7.9, unit: 'uIU/mL', referenceRange: '0.45-4.5', referenceRangeLow: 0.45, referenceRangeHigh: 4.5 }],
+      pdfs: [{ label: 'Outside lab report', contentBase64: pdf }],
+    });
+    expect(res.status).toBe(200);
+    const results = (await api(partner, 'GET', `/orders/${order.id}/results`)).body;
+    expect(results.source).toBe('operator_upload');
+    expect(results.analytes[0]).toMatchObject({ flag: 'high', notReported: false });
+    expect(results.pdfs[0].label).toBe('Outside lab report');
+    const again = await admin('POST', `/orders/${order.id}/results`, { analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 1 }] });
+    expect(again.status).toBe(409);
+  });
+});
