@@ -1,30 +1,36 @@
-// Token bucket per client: `burst` tokens at most, refilled continuously at `perMinute` a minute.
-
-export interface BucketState {
-  tokens: number;
-  updatedAtMs: number;
-}
+// Rate limiting as GCRA (the generic cell rate algorithm): the same behaviour as a token bucket
+// of `burst` tokens refilled at `perMinute`, kept as ONE number per client, the theoretical
+// arrival time (TAT). That lets the store decide each request with a single atomic conditional
+// write, so concurrent requests never race.
 
 export interface BucketConfig {
   burst: number;
   perMinute: number;
 }
 
-export type TakeResult =
-  | { allowed: true; next: BucketState }
-  | { allowed: false; next: BucketState; retryAfterSeconds: number };
-
-export function takeToken(prev: BucketState | null, nowMs: number, config: BucketConfig): TakeResult {
-  const ratePerMs = config.perMinute / 60_000;
-  const elapsed = prev ? Math.max(0, nowMs - prev.updatedAtMs) : 0;
-  const available = prev ? Math.min(config.burst, prev.tokens + elapsed * ratePerMs) : config.burst;
-  if (available >= 1) return { allowed: true, next: { tokens: available - 1, updatedAtMs: nowMs } };
-  // Honest Retry-After: the whole seconds until one full token has refilled, never 0.
-  const retryAfterSeconds = Math.max(1, Math.ceil((1 - available) / ratePerMs / 1000));
-  return { allowed: false, next: { tokens: available, updatedAtMs: nowMs }, retryAfterSeconds };
+export interface Gcra {
+  /** Milliseconds one request "costs". */
+  intervalMs: number;
+  /** How far ahead of now the TAT may run: the burst allowance. */
+  toleranceMs: number;
 }
 
-/** Seconds after which an idle bucket is full again and its record can expire. */
-export function bucketIdleSeconds(config: BucketConfig): number {
+export function gcra(config: BucketConfig): Gcra {
+  const intervalMs = 60_000 / config.perMinute;
+  return { intervalMs, toleranceMs: (config.burst - 1) * intervalMs };
+}
+
+export type TakeResult = { allowed: true; tatMs: number } | { allowed: false; tatMs: number; retryAfterSeconds: number };
+
+/** The decision for one request given the stored TAT (null: never seen). */
+export function decide(tatMs: number | null, nowMs: number, g: Gcra): TakeResult {
+  const tat = Math.max(tatMs ?? nowMs, nowMs);
+  if (tat - nowMs <= g.toleranceMs) return { allowed: true, tatMs: tat + g.intervalMs };
+  // Honest Retry-After: whole seconds until the request would be allowed, never 0.
+  return { allowed: false, tatMs: tat, retryAfterSeconds: Math.max(1, Math.ceil((tat - g.toleranceMs - nowMs) / 1000)) };
+}
+
+/** Seconds after which an idle client's record can expire (its TAT is in the past by then). */
+export function idleSeconds(config: BucketConfig): number {
   return Math.ceil((config.burst / config.perMinute) * 60) + 60;
 }

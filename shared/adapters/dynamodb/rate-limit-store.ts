@@ -1,46 +1,65 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { bucketIdleSeconds, takeToken, type BucketConfig, type TakeResult } from '../../domain/rate-limit.js';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { decide, gcra, idleSeconds, type BucketConfig, type Gcra, type TakeResult } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 
 /**
- * Token buckets stored in DynamoDB so the limit holds across Lambda instances. Each take is a
- * read followed by a write conditioned on the version read (optimistic concurrency); a lost race
- * re-reads and tries again.
+ * Per-client GCRA state in DynamoDB, so the limit holds across Lambda instances. A request is one
+ * conditional UpdateItem that advances the TAT only if the client has room: concurrent requests
+ * are serialised by DynamoDB itself, with no read-modify-write race.
  */
 export class DynamoRateLimiter implements RateLimiter {
+  private readonly g: Gcra;
+
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly tableName: string,
     private readonly config: BucketConfig,
-  ) {}
+  ) {
+    this.g = gcra(config);
+  }
 
   async take(clientKey: string, nowMs: number): Promise<TakeResult> {
-    const pk = `rl#${clientKey}`;
-    for (let attempt = 0; ; attempt++) {
-      const got = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk }, ConsistentRead: true }));
-      const prev = got.Item ? { tokens: Number(got.Item.tokens), updatedAtMs: Number(got.Item.updatedAtMs) } : null;
-      const result = takeToken(prev, nowMs, this.config);
+    const Key = { pk: `rl#${clientKey}` };
+    const expiresAt = Math.floor(nowMs / 1000) + idleSeconds(this.config);
+    for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await this.db.send(
-          new PutCommand({
+        // Busy client with room left: TAT += interval.
+        const r = await this.db.send(
+          new UpdateCommand({
             TableName: this.tableName,
-            Item: {
-              pk,
-              tokens: result.next.tokens,
-              updatedAtMs: result.next.updatedAtMs,
-              version: (got.Item?.version ?? 0) + 1,
-              expiresAt: Math.floor(nowMs / 1000) + bucketIdleSeconds(this.config),
-            },
-            ConditionExpression: got.Item ? 'version = :v' : 'attribute_not_exists(pk)',
-            ...(got.Item ? { ExpressionAttributeValues: { ':v': got.Item.version } } : {}),
+            Key,
+            UpdateExpression: 'SET tat = tat + :i, expiresAt = :e',
+            ConditionExpression: 'tat >= :now AND tat <= :max',
+            ExpressionAttributeValues: { ':i': this.g.intervalMs, ':e': expiresAt, ':now': nowMs, ':max': nowMs + this.g.toleranceMs },
+            ReturnValues: 'UPDATED_NEW',
           }),
         );
-        return result;
+        return { allowed: true, tatMs: Number(r.Attributes?.tat) };
       } catch (err) {
-        if (err instanceof ConditionalCheckFailedException && attempt < 5) continue;
-        throw err;
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      }
+      try {
+        // New or idle client: TAT = now + interval.
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key,
+            UpdateExpression: 'SET tat = :t, expiresAt = :e',
+            ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
+            ExpressionAttributeValues: { ':t': nowMs + this.g.intervalMs, ':e': expiresAt, ':now': nowMs },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return { allowed: true, tatMs: nowMs + this.g.intervalMs };
+      } catch (err) {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        const tat = err.Item?.tat?.N !== undefined ? Number(err.Item.tat.N) : null;
+        const verdict = decide(tat, nowMs, this.g);
+        // Over the limit; otherwise another request moved the TAT between the two writes: retry.
+        if (!verdict.allowed) return verdict;
       }
     }
+    return decide(Number.POSITIVE_INFINITY, nowMs, this.g);
   }
 }
