@@ -22,6 +22,11 @@ import type { CreateOrderDeps } from './domain/create-order.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
+import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
+import { httpWebhookSender } from './adapters/http-webhook-sender.js';
+import { attemptDelivery, type DispatchDeps } from './domain/webhooks/dispatch.js';
+import type { UrlPolicy } from './domain/webhooks/ssrf.js';
+import type { DeliveryStore, WebhookSender } from './ports/webhooks.js';
 import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
 import { simulatedLab } from './adapters/simulated-lab.js';
 import type { PlaceOrderDeps } from './domain/place-order.js';
@@ -71,8 +76,41 @@ export const partnerStore = once((): PartnerStore => new DynamoPartnerStore(docu
 const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
 export const orderStore = once((): OrderStore => {
   const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
-  return faultsEnabled() ? faultyOrderStore(store) : store;
+  return dispatchingOrderStore(faultsEnabled() ? faultyOrderStore(store) : store);
 });
+
+/**
+ * The first webhook attempt runs inline: once a transition and its outbox records are written,
+ * each new delivery is attempted at once. A failure here is harmless: the record stays due and
+ * the retry cron delivers it.
+ */
+function dispatchingOrderStore(inner: OrderStore): OrderStore {
+  return {
+    create: (o) => inner.create(o),
+    get: (p, id) => inner.get(p, id),
+    list: (p, opts) => inner.list(p, opts),
+    duePlacements: (now, limit) => inner.duePlacements(now, limit),
+    awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
+    findById: (id) => inner.findById(id),
+    transition: async (order, from, patch, events) => {
+      const moved = await inner.transition(order, from, patch, events);
+      if (moved && events?.length) {
+        for (const e of events) {
+          const record = await deliveryStore().get(e.deliveryId).catch(() => null);
+          if (record) await attemptDelivery(dispatchDeps(), record, 'scheduled').catch(() => null);
+        }
+      }
+      return moved;
+    },
+  };
+}
+
+export const deliveryStore = once((): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const webhookPolicy = once((): UrlPolicy => ({ requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production', allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true' }));
+export const webhookSender = once((): WebhookSender => httpWebhookSender(webhookPolicy()));
+export function dispatchDeps(): DispatchDeps {
+  return { deliveries: deliveryStore(), partners: partnerStore(), sender: webhookSender(), now: () => clock().now(), wallClock: () => new Date(), alert };
+}
 export const idempotencyStore = once((): IdempotencyStore => {
   const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
   return faultsEnabled() ? faultyKeyStore(store) : store;

@@ -72,6 +72,9 @@ export const ROUTES: readonly Route[] = [
   partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
   partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
   partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+  partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),
+  partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', { orders: 'readWrite' }),
+  partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }),
   partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
   partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
 
@@ -80,6 +83,9 @@ export const ROUTES: readonly Route[] = [
   operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate'),
   operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
   operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
+  operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
+  operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
+  operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'),
   operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru'),
   operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
 

@@ -1,5 +1,6 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
+import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { createPartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
@@ -9,6 +10,7 @@ import { clock, partnerStore } from '../../shared/composition.js';
 
 export const handler = operatorHandler(async (event) => {
   const input = parseOrThrow(createPartnerSchema, parseJsonBody(event.body));
+  assertWebhookUrl(input.webhookUrl);
   const now = clock().now();
   const partner = {
     id: newId('ptr', now),

@@ -1,5 +1,6 @@
 import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
+import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { updatePartnerSchema } from '../../shared/http/schemas/admin.js';
@@ -8,6 +9,7 @@ import { clock, partnerStore } from '../../shared/composition.js';
 
 export const handler = operatorHandler(async (event) => {
   const patch = parseOrThrow(updatePartnerSchema, parseJsonBody(event.body));
+  assertWebhookUrl(patch.webhookUrl);
   const partner = await partnerStore().get(pathParam(event, 'id'));
   if (!partner) throw new ApiError('not_found', 'No such partner.');
   const updated = {

@@ -49,6 +49,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       STRIPE_SECRET_KEY: 'sk_test_local_simulator',
       CURSOR_SECRET: secrets.cursorSecret,
       LOCAL_FAULT_INJECTION: 'on',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
       S3_ENDPOINT: s3.endpoint,
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       LOG_LEVEL: env.LOG_LEVEL,
@@ -61,6 +62,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     const { placeDueOrders } = await import('../../shared/domain/place-order.js');
     registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
+    const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
+    registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
     // The simulated lab reports results some hours after the requisition (service clock).
     const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
     registerDueWork('simulatedResults', async (now) => {

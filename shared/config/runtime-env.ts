@@ -29,6 +29,8 @@ export const runtimeEnvSchema = z.object({
   DOCUMENTS_BUCKET: z.string().min(3).default('lab-documents'),
   /** s3rver's URL in the local runtime; unset in AWS. */
   S3_ENDPOINT: z.url().optional(),
+  /** Local runtime only: lets a developer receive webhooks on localhost. Off in AWS. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
 });
 

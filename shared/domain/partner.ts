@@ -19,6 +19,8 @@ export interface Partner {
   /** The partner's Stripe customer, when it has one. */
   stripeCustomerId: string | null;
   webhookUrl: string | null;
+  /** Webhook signing secrets: the current one (expiresAt null) and any rotated out, until their overlap ends. */
+  webhookSecrets?: Array<{ secret: string; createdAt: string; expiresAt: string | null }>;
   /** The API Gateway usage-plan key value that throttles this partner (AWS only). */
   usagePlanKey?: string | null;
   createdAt: string;
@@ -88,4 +90,22 @@ export function decideAuth(hash: string, key: ApiKeyRecord | null, partner: Part
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt !== null || !partner) return { ok: false, code: 'invalid_api_key' };
   if (partner.status === 'suspended') return { ok: false, code: 'partner_suspended' };
   return { ok: true, partnerId: partner.id, keyId: key.id, environment: key.environment };
+}
+
+/** A new webhook signing secret. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * Rotation that breaks no receiver: the new secret signs from now on, the previous one keeps
+ * signing alongside it (two v1= entries) for `overlapHours`, so a receiver can switch at leisure.
+ */
+export function rotateWebhookSecret(partner: Pick<Partner, 'webhookSecrets'>, now: Date, overlapHours: number): { secrets: NonNullable<Partner['webhookSecrets']>; secret: string } {
+  const secret = generateWebhookSecret();
+  const overlapEnds = new Date(now.getTime() + overlapHours * 3600_000).toISOString();
+  const kept = (partner.webhookSecrets ?? [])
+    .filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime())
+    .map((s) => ({ ...s, expiresAt: s.expiresAt ?? overlapEnds }));
+  return { secrets: [{ secret, createdAt: now.toISOString(), expiresAt: null }, ...kept], secret };
 }

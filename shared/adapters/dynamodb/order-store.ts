@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { OutboxEvent } from '../../domain/events.js';
+import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { OrderPage, OrderStore } from '../../ports/order-store.js';
 
@@ -22,15 +23,19 @@ function item(order: OrderRecord) {
 
 /** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
 export function outboxItem(e: OutboxEvent) {
+  return deliveryItem({ id: e.deliveryId, event: e, status: 'pending', attempts: [], nextAttemptAt: e.createdAt, version: 0 });
+}
+
+/** A delivery record: due ones in gsi2 by next attempt time, all of a partner's in gsi1 by creation. */
+export function deliveryItem(r: DeliveryRecord) {
   return {
-    pk: `delivery#${e.deliveryId}`,
+    pk: `delivery#${r.id}`,
     sk: 'delivery',
-    gsi2pk: 'delivery-due',
-    gsi2sk: `${e.createdAt}#${e.deliveryId}`,
-    event: e,
-    status: 'pending',
-    attempts: [],
-    nextAttemptAt: e.createdAt,
+    gsi1pk: `deliveries#${r.event.partnerId}`,
+    gsi1sk: `${r.event.createdAt}#${r.id}`,
+    ...(r.status === 'pending' && r.nextAttemptAt ? { gsi2pk: 'delivery-due', gsi2sk: `${r.nextAttemptAt}#${r.id}` } : {}),
+    delivery: r,
+    version: r.version,
   };
 }
 

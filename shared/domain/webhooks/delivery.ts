@@ -1,0 +1,52 @@
+import type { OutboxEvent, OrderEventType } from '../events.js';
+import type { PublicOrderStatus } from '../order.js';
+import { MAX_ATTEMPTS, nextAttemptAt } from './schedule.js';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'no_endpoint';
+
+export interface DeliveryAttempt {
+  at: string;
+  durationMs: number;
+  httpStatus: number | null;
+  error: string | null;
+  /** replay: sent again on request, outside the schedule. */
+  kind: 'scheduled' | 'replay';
+}
+
+export interface DeliveryRecord {
+  id: string;
+  event: OutboxEvent;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  nextAttemptAt: string | null;
+  version: number;
+}
+
+const STATUS_OF: Record<OrderEventType, PublicOrderStatus> = {
+  'order.requisition_ready': 'requisition_ready',
+  'order.results_ready': 'results_ready',
+  'order.cancelled': 'cancelled',
+};
+
+/** The payload: ids and the status hint only, never patient data or test names. Stable across attempts. */
+export function webhookPayload(event: OutboxEvent) {
+  return {
+    id: event.deliveryId,
+    type: event.type,
+    createdAt: event.createdAt,
+    data: { orderId: event.orderId, externalId: event.externalId, status: STATUS_OF[event.type] },
+  };
+}
+
+/** The record after one scheduled attempt: succeeded, scheduled again, or failed after the 8th. */
+export function afterAttempt(record: DeliveryRecord, attempt: DeliveryAttempt): DeliveryRecord {
+  const attempts = [...record.attempts, attempt];
+  const ok = attempt.httpStatus !== null && attempt.httpStatus >= 200 && attempt.httpStatus < 300;
+  if (ok) return { ...record, attempts, status: 'succeeded', nextAttemptAt: null };
+  if (attempt.kind === 'replay') return { ...record, attempts };
+  const scheduled = attempts.filter((a) => a.kind === 'scheduled').length;
+  const next = nextAttemptAt(scheduled, new Date(attempt.at));
+  return { ...record, attempts, status: next ? 'pending' : 'failed', nextAttemptAt: next ? next.toISOString() : null };
+}
+
+export { MAX_ATTEMPTS };

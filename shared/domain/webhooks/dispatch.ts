@@ -1,0 +1,76 @@
+import { afterAttempt, webhookPayload, type DeliveryRecord } from './delivery.js';
+import { signPayload } from './signature.js';
+import type { Partner } from '../partner.js';
+import type { DeliveryStore, SendResult, WebhookSender } from '../../ports/webhooks.js';
+import type { PartnerStore } from '../../ports/partner-store.js';
+
+export interface DispatchDeps {
+  deliveries: DeliveryStore;
+  partners: PartnerStore;
+  sender: WebhookSender;
+  /** The service clock: schedules and the delivery log. */
+  now: () => Date;
+  /** Wall time for the signature's t=: receivers check it against their own clocks. */
+  wallClock: () => Date;
+  alert: (event: string, ids: Record<string, string>) => void;
+}
+
+/** Secrets a signature is made with: the current one, plus a rotated-out one during its overlap. */
+export function activeSecrets(partner: Pick<Partner, 'webhookSecrets'>, now: Date): string[] {
+  return (partner.webhookSecrets ?? []).filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime()).map((s) => s.secret);
+}
+
+export function signedRequest(body: string, secrets: string[], type: string, deliveryId: string, unixSeconds: number): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Service-Webhooks/1',
+    'X-Service-Event': type,
+    'X-Service-Delivery': deliveryId,
+    'X-Service-Signature': signPayload(body, secrets, unixSeconds),
+  };
+}
+
+export async function sendSigned(deps: Pick<DispatchDeps, 'sender' | 'wallClock'>, partner: Partner, now: Date, payload: { id: string; type: string }): Promise<SendResult> {
+  const secrets = activeSecrets(partner, now);
+  if (!partner.webhookUrl) return { httpStatus: null, error: 'no webhook URL configured', durationMs: 0 };
+  if (secrets.length === 0) return { httpStatus: null, error: 'no signing secret configured', durationMs: 0 };
+  const body = JSON.stringify(payload);
+  // Signed when sent, so every attempt carries a fresh timestamp.
+  return deps.sender.send(partner.webhookUrl, body, signedRequest(body, secrets, payload.type, payload.id, Math.floor(deps.wallClock().getTime() / 1000)));
+}
+
+/**
+ * One attempt of a delivery, recorded with a write guarded on the version read (two workers can
+ * never both record the same attempt). A partner without a webhook URL gets no deliveries.
+ */
+export async function attemptDelivery(deps: DispatchDeps, record: DeliveryRecord, kind: 'scheduled' | 'replay'): Promise<DeliveryRecord | null> {
+  const partner = await deps.partners.get(record.event.partnerId);
+  const now = deps.now();
+  if (!partner?.webhookUrl) {
+    if (kind === 'replay') return record;
+    const skipped = { ...record, status: 'no_endpoint' as const, nextAttemptAt: null };
+    return (await deps.deliveries.save(skipped, record.version)) ? { ...skipped, version: record.version + 1 } : null;
+  }
+  const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
+  const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });
+  if (!(await deps.deliveries.save(next, record.version))) return null;
+  if (next.status === 'failed' && record.status !== 'failed') deps.alert('webhook_delivery_failed', { deliveryId: record.id, partnerId: record.event.partnerId });
+  return { ...next, version: record.version + 1 };
+}
+
+/** Every delivery due now (the cron's work; the local runtime runs it on its ticker and clock). */
+export async function runDueDeliveries(deps: DispatchDeps, batch = 50): Promise<number> {
+  let attempted = 0;
+  for (let round = 0; round < 20; round++) {
+    const due = await deps.deliveries.due(deps.now(), batch);
+    let progressed = false;
+    for (const record of due) {
+      if (await attemptDelivery(deps, record, 'scheduled')) {
+        attempted++;
+        progressed = true;
+      }
+    }
+    if (!progressed || due.length < batch) return attempted;
+  }
+  return attempted;
+}

@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
+import { nextAttemptAt, MAX_ATTEMPTS } from '../../shared/domain/webhooks/schedule.js';
+import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
+import { afterAttempt, type DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
+
+describe('signature', () => {
+  it('matches an independently computed HMAC-SHA256 of "t.body"', () => {
+    const expected = createHmac('sha256', 'whsec_x').update('1700000000.{"a":1}').digest('hex');
+    expect(signPayload('{"a":1}', 'whsec_x', 1700000000)).toBe(`t=1700000000,v1=${expected}`);
+  });
+
+  it('verifies any body and secret within tolerance; a changed byte fails (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string({ minLength: 1 }), fc.integer({ min: -300, max: 300 }), (body, secret, skew) => {
+        const header = signPayload(body, secret, 1_700_000_000);
+        expect(verifySignature({ rawBody: body, header, secret, nowSeconds: 1_700_000_000 + skew }).ok).toBe(true);
+        expect(verifySignature({ rawBody: `${body}x`, header, secret, nowSeconds: 1_700_000_000 }).ok).toBe(false);
+      }),
+    );
+  });
+
+  it.each([
+    [undefined, 'missing_header'],
+    ['', 'missing_header'],
+    ['t=abc,v1=00', 'malformed_header'],
+    ['v1=' + 'a'.repeat(64), 'malformed_header'],
+    ['t=1700000000', 'malformed_header'],
+  ])('rejects %j: %s', (header, reason) => {
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_000 })).toEqual({ ok: false, reason });
+  });
+
+  it('rejects stale and future timestamps beyond 300 s', () => {
+    const header = signPayload('x', 's', 1_700_000_000);
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_301 })).toEqual({ ok: false, reason: 'timestamp_out_of_tolerance' });
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_699_999_699 })).toEqual({ ok: false, reason: 'timestamp_out_of_tolerance' });
+  });
+});
+
+describe('retry schedule', () => {
+  it('gaps of 1, 5, 30, 120, 360, 720, 1440 minutes after attempts 1..7, then failed: 2676 minutes in all', () => {
+    let t = new Date(0);
+    const gaps: number[] = [];
+    for (let attempts = 1; attempts < MAX_ATTEMPTS; attempts++) {
+      const next = nextAttemptAt(attempts, t) as Date;
+      gaps.push((next.getTime() - t.getTime()) / 60_000);
+      t = next;
+    }
+    expect(gaps).toEqual([1, 5, 30, 120, 360, 720, 1440]);
+    expect(gaps.reduce((a, b) => a + b, 0)).toBe(2676);
+    expect(nextAttemptAt(8, t)).toBeNull();
+  });
+
+  it('a 2xx succeeds, 3xx/4xx/5xx/no answer fail, the 8th failure is final', () => {
+    let r: DeliveryRecord = { id: 'd', event: {} as DeliveryRecord['event'], status: 'pending', attempts: [], nextAttemptAt: null, version: 0 };
+    for (const status of [302, 404, 500, null, 500, 500, 500]) r = afterAttempt(r, { at: new Date(0).toISOString(), durationMs: 1, httpStatus: status, error: null, kind: 'scheduled' });
+    expect(r.status).toBe('pending');
+    r = afterAttempt(r, { at: new Date(0).toISOString(), durationMs: 1, httpStatus: 503, error: null, kind: 'scheduled' });
+    expect(r).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(afterAttempt({ ...r, status: 'pending' }, { at: '', durationMs: 1, httpStatus: 204, error: null, kind: 'replay' }).status).toBe('succeeded');
+  });
+});
+
+describe('SSRF', () => {
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '224.0.0.1'])('%s is forbidden', (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
+  it.each(['8.8.8.8', '52.1.2.3', '2606:4700::1111'])('%s is public', (ip) => expect(isForbiddenAddress(ip)).toBe(false));
+  it('production requires https; loopback only when allowed', () => {
+    expect(checkWebhookUrl('http://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(false);
+    expect(checkWebhookUrl('https://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(true);
+    expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
+    expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: true }).ok).toBe(true);
+    expect(checkWebhookUrl('http://169.254.169.254/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
+  });
+});
