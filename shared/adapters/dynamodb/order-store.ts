@@ -111,25 +111,21 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async duePlacements(now: Date, limit: number): Promise<OrderRecord[]> {
-    const r = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :due',
-        ExpressionAttributeValues: { ':pk': 'placement', ':due': `${now.toISOString()}#~` },
-        Limit: limit,
-      }),
-    );
-    return (r.Items ?? []).map((i) => i.order as OrderRecord);
+    return this.gsi2Before('placement', now, limit);
   }
 
   async awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]> {
+    return this.gsi2Before('awaiting-results', issuedBefore, limit);
+  }
+
+  /** Orders filed in gsi2 under `pk` with a time at or before `before` (gsi2sk is "<iso time>#<id>"). */
+  private async gsi2Before(pk: string, before: Date, limit: number): Promise<OrderRecord[]> {
     const r = await this.db.send(
       new QueryCommand({
         TableName: this.table,
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
-        ExpressionAttributeValues: { ':pk': 'awaiting-results', ':before': `${issuedBefore.toISOString()}#~` },
+        ExpressionAttributeValues: { ':pk': pk, ':before': `${before.toISOString()}#~` },
         Limit: limit,
       }),
     );

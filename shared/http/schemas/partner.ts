@@ -74,16 +74,22 @@ export const createOrderSchema = z
 
 export type CreateOrderRequest = z.infer<typeof createOrderSchema>;
 
+/** A `limit` query parameter: a whole number from 1 to max. */
+export function limitParam(max: number) {
+  const message = `must be a whole number from 1 to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, message)
+    .optional();
+}
+
 export const listOrdersQuerySchema = z
   .object({
     status: z.enum(['processing', 'requisition_ready', 'results_ready', 'cancelled']).optional(),
     externalId: z.string().min(1).max(100).optional(),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 1 to 100')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100')
-      .optional(),
+    limit: limitParam(100),
     cursor: z.string().min(1).max(512).optional(),
   })
   .strict();
@@ -100,12 +106,7 @@ export const locationsQuerySchema = z
     lat: num('lat').refine((n) => n >= -90 && n <= 90, 'lat must be between -90 and 90').optional(),
     lng: num('lng').refine((n) => n >= -180 && n <= 180, 'lng must be between -180 and 180').optional(),
     radiusMiles: num('radiusMiles').refine((n) => n > 0 && n <= 250, 'radiusMiles must be greater than 0 and at most 250').optional(),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number from 1 to 200')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 200, 'must be a whole number from 1 to 200')
-      .optional(),
+    limit: limitParam(200),
   })
   .strict();
 
