@@ -46,6 +46,8 @@ export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/api/public/v1/availability', entry: 'functions/public/availability.ts', fn: 'PublicAvailability', auth: 'none', api: 'public', tables: PUBLIC_READ },
   { method: 'GET', path: '/api/tests', entry: 'functions/public/tests.ts', fn: 'PublicTests', auth: 'none', api: 'public', tables: PUBLIC_READ },
 
+  { method: 'GET', path: '/api/public/v1/openapi.json', entry: 'functions/public/openapi.ts', fn: 'PublicOpenApi', auth: 'none', api: 'public', tables: { rateLimits: 'readWrite' } },
+  { method: 'GET', path: '/api/v1/openapi.json', entry: 'functions/partner/openapi.ts', fn: 'PartnerOpenApi', auth: 'none', api: 'partner', tables: {} },
   { method: 'GET', path: '/api/catalog', entry: 'functions/public/catalog-compact.ts', fn: 'PublicCatalogCompact', auth: 'none', api: 'public', tables: PUBLIC_READ },
 
   page('GET', '/', 'home', 'PageHome', { catalog: 'read' }),
@@ -55,6 +57,7 @@ export const ROUTES: readonly Route[] = [
   page('GET', '/cart', 'cart', 'PageCart', { catalog: 'read' }),
   page('GET', '/cart/handoff', 'cart-handoff', 'PageCartHandoff', {}),
   page('GET', '/llms.txt', 'llms', 'PageLlms', {}),
+  page('GET', '/docs', 'docs', 'PageDocs', {}),
   page('GET', '/login', 'login', 'PageLogin', {}),
   page('POST', '/login', 'login', 'PageLoginSubmit', {}),
   page('GET', '/dashboard', 'protected', 'PageDashboard', {}),
