@@ -22,6 +22,8 @@ import type { CreateOrderDeps } from './domain/create-order.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
+import { eventBridgePlacementScheduler } from './adapters/eventbridge-scheduler.js';
+import { sweepOnlyScheduler, type PlacementScheduler } from './ports/placement-scheduler.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
 import { attemptDelivery, type DispatchDeps } from './domain/webhooks/dispatch.js';
@@ -135,6 +137,13 @@ export const drawSites = once(() => {
   };
 });
 
+export const placementScheduler = once((): PlacementScheduler => {
+  const env = runtimeEnv();
+  return env.PLACEMENT_SCHEDULE_GROUP && env.PLACEMENT_TARGET_ARN && env.PLACEMENT_ROLE_ARN
+    ? eventBridgePlacementScheduler({ groupName: env.PLACEMENT_SCHEDULE_GROUP, targetArn: env.PLACEMENT_TARGET_ARN, roleArn: env.PLACEMENT_ROLE_ARN })
+    : sweepOnlyScheduler;
+});
+
 const LEASE_MS = 30_000; // the Lambda timeout: a request can hold a key no longer than it can run
 
 export function createOrderDeps(): CreateOrderDeps {
@@ -145,6 +154,7 @@ export function createOrderDeps(): CreateOrderDeps {
     now: () => clock().now(),
     newOrderId: (now) => newId('order', now),
     alert,
+    schedulePlacement: (order) => placementScheduler().schedule(order.id, new Date(order.placementDueAt)),
     leaseMs: LEASE_MS,
     retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
     keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,

@@ -21,6 +21,8 @@ export interface Route {
   api: ApiKind;
   /** The tables this handler touches, and how: the CDK stack grants exactly this. */
   tables: TableAccess;
+  /** Access to the documents bucket (requisition and result PDFs). */
+  documents?: 'read' | 'readWrite';
   /** Local runtime only (never deployed): operator conveniences such as the service clock. */
   localOnly?: boolean;
 }
@@ -73,13 +75,13 @@ export const ROUTES: readonly Route[] = [
   partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ),
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
   partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
-  partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
-  partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+  { ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ), documents: 'read' },
+  { ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ), documents: 'read' },
   partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),
   partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', { orders: 'readWrite' }),
   partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }),
-  partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
-  partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
+  { ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE), documents: 'readWrite' },
+  { ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE), documents: 'readWrite' },
 
   operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
@@ -89,8 +91,8 @@ export const ROUTES: readonly Route[] = [
   operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
   operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
   operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'),
-  operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru'),
-  operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
+  { ...operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru', { ...OPERATOR, catalog: 'read' }), documents: 'readWrite' },
+  { ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'), documents: 'readWrite' },
 
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },

@@ -1,5 +1,16 @@
 import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Alarm, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import {
   ApiKeySourceType,
   AuthorizationType,
@@ -20,7 +31,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { PARTNER_AUTHORIZER, ROUTES, type ApiKind, type Route } from '../../shared/routes.js';
 import { DataTables } from './constructs/data-tables.js';
-import { ServiceFunction } from './constructs/service-function.js';
+import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
 import type { StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
 
@@ -46,7 +57,25 @@ export class ServiceStack extends Stack {
     const { stage } = props;
     const key = new Key(this, 'DataKey', { enableKeyRotation: true, description: 'Lab test service data at rest' });
     const data = new DataTables(this, 'Data', { stage, key });
-    const common = { SERVICE_ENVIRONMENT: stage.stage };
+
+    // Requisition and result PDFs: private, KMS-encrypted, TLS only, handed out as signed URLs.
+    const documents = new Bucket(this, 'Documents', {
+      encryption: BucketEncryption.KMS,
+      encryptionKey: key,
+      bucketKeyEnabled: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      versioned: true,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.retainData,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(30) },
+        { transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(90) }] },
+      ],
+    });
+    const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
+    const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
     this.apis.public = new RestApi(this, 'PublicApi', {
       restApiName: `lab-tests-public-${stage.stage}`,
@@ -70,13 +99,7 @@ export class ServiceStack extends Stack {
       deployOptions,
     });
 
-    const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, {
-      entry: PARTNER_AUTHORIZER.entry,
-      data,
-      tables: PARTNER_AUTHORIZER.tables,
-      environment: common,
-      logRetentionDays: stage.logRetentionDays,
-    });
+    const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, { ...fnProps, entry: PARTNER_AUTHORIZER.entry, tables: PARTNER_AUTHORIZER.tables });
     const authorizer = new RequestAuthorizer(this, 'PartnerKeyAuthorizer', {
       handler: authorizerFn.fn,
       identitySources: [IdentitySource.header('Authorization')],
@@ -106,17 +129,25 @@ export class ServiceStack extends Stack {
     const methodOptions = (route: Route): MethodOptions =>
       route.auth === 'partner' ? { authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true } : {};
 
+    // Routes that share a handler module share one Lambda (fewer functions, fewer cold starts).
+    const byEntry = new Map<string, ServiceFunction>();
     for (const route of ROUTES) {
       if (route.localOnly) continue;
+      const shared = byEntry.get(route.entry);
+      if (shared) {
+        this.functions.set(route, shared);
+        resourceFor(this.apis[route.api] as RestApi, route.path).addMethod(route.method, new LambdaIntegration(shared.fn, { allowTestInvoke: false }), methodOptions(route));
+        continue;
+      }
       const fn = new ServiceFunction(this, route.fn, {
+        ...fnProps,
         entry: route.entry,
-        data,
         tables: route.tables,
-        environment: common,
-        logRetentionDays: stage.logRetentionDays,
+        ...(route.documents ? { documents: { bucket: documents, access: route.documents } } : {}),
         ...(route.api === 'mcp' ? { reservedConcurrentExecutions: stage.mcpReservedConcurrency } : {}),
       });
       this.functions.set(route, fn);
+      byEntry.set(route.entry, fn);
       if (route.api === 'mcp') {
         // Stateless, keyless MCP over StreamableHTTP; reserved concurrency is its safety valve.
         const url = fn.fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, cors: { allowedOrigins: ['*'], allowedMethods: [HttpMethod.POST], allowedHeaders: ['content-type', 'accept', 'mcp-protocol-version'] } });
@@ -125,21 +156,100 @@ export class ServiceStack extends Stack {
       }
       const api = this.apis[route.api];
       if (!api) continue;
-      resourceFor(api, route.path).addMethod(route.method, new LambdaIntegration(fn.fn), methodOptions(route));
+      // No test-invoke permission per method: it doubles the Lambda permissions for a console feature.
+      resourceFor(api, route.path).addMethod(route.method, new LambdaIntegration(fn.fn, { allowTestInvoke: false }), methodOptions(route));
     }
+
+    this.addPlacement(fnProps, documents, stage);
+    this.addAlarms(this.addWebhookDelivery(fnProps));
 
     // Deploy-time seeding of the catalogue from the versioned seed data bundled into the function.
     const seeder = new ServiceFunction(this, 'SeedCatalog', {
+      ...fnProps,
       entry: 'functions/ops/seed-catalog.ts',
-      data,
       tables: { catalog: 'readWrite' },
-      environment: common,
-      logRetentionDays: stage.logRetentionDays,
       timeout: Duration.minutes(2),
     });
     const provider = new Provider(this, 'SeedCatalogProvider', { onEventHandler: seeder.fn });
     new CustomResource(this, 'CatalogSeed', { serviceToken: provider.serviceToken, properties: { seedVersion: seedVersion() } });
   }
+
+  /** Placement: one-time schedules per order (created by order creation), and the sweep every 5 minutes. */
+  private addPlacement(fnProps: FnProps, documents: Bucket, stage: StageConfig): void {
+    const placement = new ServiceFunction(this, 'Placement', {
+      ...fnProps,
+      entry: 'functions/ops/placement.ts',
+      tables: { orders: 'readWrite', catalog: 'read' },
+      documents: { bucket: documents, access: 'readWrite' },
+      timeout: Duration.minutes(5),
+    });
+    const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: `lab-tests-placement-${stage.stage}` });
+    const schedulerRole = new Role(this, 'PlacementSchedulerRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
+    placement.fn.grantInvoke(schedulerRole);
+    const create = [...this.functions].find(([r]) => r.fn === 'PartnerOrdersCreate')?.[1];
+    if (create) {
+      create.fn.addEnvironment('PLACEMENT_SCHEDULE_GROUP', group.ref);
+      create.fn.addEnvironment('PLACEMENT_TARGET_ARN', placement.fn.functionArn);
+      create.fn.addEnvironment('PLACEMENT_ROLE_ARN', schedulerRole.roleArn);
+      // Create schedules in this group only, and hand them only the scheduler's role.
+      create.fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group.ref}/*` })] }),
+      );
+      schedulerRole.grantPassRole(create.fn.grantPrincipal);
+    }
+    new Rule(this, 'PlacementSweep', { schedule: Schedule.rate(Duration.minutes(5)), targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })] });
+  }
+
+  /** Webhook retries: a 5-minute cron hands due deliveries to SQS; a worker attempts them. */
+  private addWebhookDelivery(fnProps: FnProps): Queue {
+    const dlq = new Queue(this, 'WebhookDlq', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    const queue = new Queue(this, 'WebhookDeliveries', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(90),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
+    });
+    const cron = new ServiceFunction(this, 'WebhookCron', {
+      ...fnProps,
+      entry: 'functions/ops/webhook-cron.ts',
+      tables: { orders: 'read' },
+      environment: { ...fnProps.environment, WEBHOOK_QUEUE_URL: queue.queueUrl },
+    });
+    queue.grantSendMessages(cron.fn);
+    new Rule(this, 'WebhookRetryCron', { schedule: Schedule.rate(Duration.minutes(5)), targets: [new LambdaFunction(cron.fn)] });
+    const worker = new ServiceFunction(this, 'WebhookWorker', { ...fnProps, entry: 'functions/ops/webhook-worker.ts', tables: { orders: 'readWrite' }, timeout: Duration.seconds(60) });
+    worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
+    return dlq;
+  }
+
+  private addAlarms(dlq: Queue): void {
+    const topic = new Topic(this, 'OperatorAlarms', { enforceSSL: true });
+    const alarms = [
+      new Alarm(this, 'OperatorAlertsAlarm', {
+        alarmDescription: 'Refund pending, order write failed after a charge, placement unconfirmed, or a webhook delivery failed: find the log line with the alert field.',
+        metric: new Metric({ namespace: ALERT_METRIC.namespace, metricName: ALERT_METRIC.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+      new Alarm(this, 'WebhookDlqAlarm', { metric: dlq.metricApproximateNumberOfMessagesVisible(), threshold: 1, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+      ...Object.entries(this.apis).map(
+        ([kind, api]) =>
+          new Alarm(this, `${kind}Api5xxAlarm`, { metric: (api as RestApi).metricServerError({ period: Duration.minutes(5) }), threshold: 5, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+      ),
+      ...Object.entries(this.apis).map(
+        ([kind, api]) =>
+          new Alarm(this, `${kind}ApiThrottleAlarm`, { metric: (api as RestApi).metricClientError({ period: Duration.minutes(5) }), threshold: 500, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+      ),
+    ];
+    for (const a of alarms) a.addAlarmAction(new SnsAction(topic));
+  }
+}
+
+export interface FnProps {
+  data: DataTables;
+  environment: Record<string, string>;
+  logRetentionDays: number;
 }
 
 /** A new seed version re-runs the custom resource, so a deploy ships catalogue changes. */

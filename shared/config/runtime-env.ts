@@ -31,6 +31,12 @@ export const runtimeEnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   /** Local runtime only: lets a developer receive webhooks on localhost. Off in AWS. */
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  /** AWS only: where one-time placement schedules go (unset locally: the sweep is the scheduler). */
+  PLACEMENT_SCHEDULE_GROUP: z.string().optional(),
+  PLACEMENT_TARGET_ARN: z.string().optional(),
+  PLACEMENT_ROLE_ARN: z.string().optional(),
+  /** AWS only: the SQS queue the retry cron hands due webhook deliveries to. */
+  WEBHOOK_QUEUE_URL: z.string().optional(),
   CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
 });
 

@@ -28,6 +28,8 @@ export interface CreateOrderDeps {
   orders: OrderStore;
   now: () => Date;
   newOrderId: (now: Date) => string;
+  /** Schedules placement once the order exists; a failure is left to the placement sweep. */
+  schedulePlacement: (order: OrderRecord) => Promise<void>;
   /** Called when something failed after money may have moved: operators watch this. */
   alert: (event: string, ids: Record<string, string>) => void;
   leaseMs: number;
@@ -129,6 +131,7 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
       }
     }
     const order = await deps.orders.create(input.buildOrder(current.orderId, new Date(current.firstUsedAtMs), current.intentId as string));
+    await deps.schedulePlacement(order).catch(() => undefined);
     const body = input.encode(order);
     await save({ status: 'COMPLETED', data: body, ...release });
     return { ok: true, status: 201, body };

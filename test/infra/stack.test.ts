@@ -17,10 +17,10 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     });
   });
 
-  it('deploys one Node.js 22 arm64 Lambda per deployable route, wired to its method and path', () => {
+  it('deploys Node.js 22 arm64 Lambdas (one per handler module), every deployable route wired to its method and path', () => {
     const functions = t.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] } });
     const deployable = ROUTES.filter((r) => !r.localOnly && r.api !== 'mcp');
-    expect(Object.keys(functions).length).toBeGreaterThanOrEqual(deployable.length);
+    expect(Object.keys(functions).length).toBeGreaterThanOrEqual(new Set(deployable.map((r) => r.entry)).size);
     for (const route of deployable) {
       if (route.path === '/') {
         t.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] } });
@@ -57,6 +57,53 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     const paths = JSON.stringify(t.findResources('AWS::ApiGateway::Resource'));
     expect(paths).not.toContain('"clock"');
     expect(paths).not.toContain('"faults"');
+  });
+
+  it('keeps documents in a private, KMS-encrypted, TLS-only bucket with lifecycle rules', () => {
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: { ServerSideEncryptionConfiguration: [Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: Match.anyValue() } })] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LifecycleConfiguration: Match.objectLike({ Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]) }),
+    });
+    t.hasResourceProperties('AWS::S3::BucketPolicy', { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } });
+  });
+
+  it('schedules placement: a schedule group, a role the scheduler assumes, the sweep rule, scoped create permission', () => {
+    t.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    t.hasResourceProperties('AWS::IAM::Role', { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] } });
+    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', Targets: [Match.objectLike({ Input: '{"sweep":true}' })] });
+    const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('scheduler:CreateSchedule');
+    expect(policies).not.toMatch(/"scheduler:\*"/);
+  });
+
+  it('delivers webhook retries through SQS with a DLQ and partial batch responses', () => {
+    t.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 } });
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
+  });
+
+  it('alarms on operator alerts, the DLQ and 5xx rates, and keeps logs for a set time', () => {
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'OperatorAlerts', Namespace: 'LabTests' });
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible' });
+    t.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5XXError' });
+    t.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+
+  it('least privilege: public functions cannot touch order data or documents', () => {
+    const policies = t.findResources('AWS::IAM::Policy');
+    for (const fn of ['PublicQuote', 'PublicAvailability', 'PublicTests', 'McpFn', 'Mcp']) {
+      const policy = Object.entries(policies).find(([id]) => id.startsWith(fn));
+      if (!policy) continue;
+      const text = JSON.stringify(policy[1]);
+      expect(text, fn).not.toContain('Orders');
+      expect(text, fn).not.toContain('Documents');
+      expect(text, fn).not.toContain('Idempotency');
+    }
+  });
+
+  it('stays well under the CloudFormation limit of 500 resources', () => {
+    // Budget 450: headroom for a few more routes before the stack must be split into nested stacks.
+    expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
   });
 
   it('seeds the catalogue at deploy time with a custom resource', () => {

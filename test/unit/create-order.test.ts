@@ -18,6 +18,7 @@ const deps = (): CreateOrderDeps => ({
   now: () => new Date(now),
   newOrderId: () => `order_${++seq}`,
   alert: (e) => alerts.push(e),
+  schedulePlacement: async () => undefined,
   leaseMs: 30_000,
   retryLockMs: 5 * 60_000,
   keyTtlHours: 24,

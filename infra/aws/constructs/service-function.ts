@@ -1,13 +1,15 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { TableAccess } from '../../../shared/routes.js';
 import type { DataTables } from './data-tables.js';
+
+export { ALERT_METRIC } from '../../../shared/adapters/alerts.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -15,6 +17,7 @@ export interface ServiceFunctionProps {
   entry: string;
   data: DataTables;
   tables: TableAccess;
+  documents?: { bucket: IBucket; access: 'read' | 'readWrite' };
   environment?: Record<string, string>;
   logRetentionDays: number;
   timeout?: Duration;
@@ -63,6 +66,10 @@ export class ServiceFunction extends Construct {
         loader: { '.json': 'json' },
       },
     });
+    if (props.documents) {
+      if (props.documents.access === 'read') props.documents.bucket.grantRead(this.fn);
+      else props.documents.bucket.grantReadWrite(this.fn);
+    }
     for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
       const t = props.data.tables[table];
       if (access === 'read') t.grantReadData(this.fn);
