@@ -11,6 +11,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Alarm, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { acknowledgeNagFindings } from './nag.js';
 import {
   ApiKeySourceType,
   AuthorizationType,
@@ -160,7 +162,25 @@ export class ServiceStack extends Stack {
       resourceFor(api, route.path).addMethod(route.method, new LambdaIntegration(fn.fn, { allowTestInvoke: false }), methodOptions(route));
     }
 
+    // A coarse per-IP shield in front of the public API; the exact 60-request burst stays the DynamoDB limiter.
+    const waf = new CfnWebACL(this, 'PublicWaf', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'lab-tests-public', sampledRequestsEnabled: true },
+      rules: [
+        {
+          name: 'per-ip-rate',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: stage.wafRequestsPer5Minutes } },
+          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'per-ip-rate', sampledRequestsEnabled: true },
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'PublicWafAssociation', { resourceArn: this.apis.public.deploymentStage.stageArn, webAclArn: waf.attrArn });
+
     this.addPlacement(fnProps, documents, stage);
+    acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps));
 
     // Deploy-time seeding of the catalogue from the versioned seed data bundled into the function.
