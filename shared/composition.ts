@@ -15,13 +15,12 @@ import type { PartnerStore } from './ports/partner-store.js';
 import type { OrderStore } from './ports/order-store.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { Payments } from './ports/payments.js';
-import { loadSeedLocations } from './adapters/seed-locations.js';
-import { findSite, searchLocations } from './domain/locations.js';
-import type { DrawSiteRef } from './domain/order.js';
 import type { CreateOrderDeps } from './domain/create-order.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
+import { apiGatewayUsagePlans } from './adapters/api-gateway-usage-plans.js';
+import { noUsagePlans, type UsagePlans } from './ports/usage-plans.js';
 import { eventBridgePlacementScheduler } from './adapters/eventbridge-scheduler.js';
 import { sweepOnlyScheduler, type PlacementScheduler } from './ports/placement-scheduler.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
@@ -126,16 +125,7 @@ export const payments = once((): Payments => {
   });
 });
 
-export const drawSites = once(() => {
-  const index = loadSeedLocations();
-  return {
-    find: (id: string): DrawSiteRef | null => {
-      const site = findSite(index, id);
-      return site ? { id: site.id, name: site.name, address: { ...site.address, line2: site.address.line2 ?? null }, phone: site.phone } : null;
-    },
-    search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => searchLocations(index, q),
-  };
-});
+
 
 export const placementScheduler = once((): PlacementScheduler => {
   const env = runtimeEnv();
@@ -192,3 +182,8 @@ export function sandboxDeps(): SandboxDeps {
     now: () => clock().now(),
   };
 }
+
+export const usagePlans = once((): UsagePlans => {
+  const id = runtimeEnv().USAGE_PLAN_ID;
+  return id ? apiGatewayUsagePlans(id) : noUsagePlans;
+});

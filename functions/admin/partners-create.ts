@@ -6,20 +6,22 @@ import { createPartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
 import { newId } from '../../shared/domain/ids.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { clock, partnerStore } from '../../shared/composition.js';
+import { clock, partnerStore, usagePlans } from '../../shared/composition.js';
 
 export const handler = operatorHandler(async (event) => {
   const input = parseOrThrow(createPartnerSchema, parseJsonBody(event.body));
   assertWebhookUrl(input.webhookUrl);
   const now = clock().now();
+  const id = newId('ptr', now);
   const partner = {
-    id: newId('ptr', now),
+    id,
     name: input.name,
     status: 'active' as const,
     fees: input.fees ?? { ...SERVICE_CONFIG.defaultPartnerFees },
     paymentMethod: input.paymentMethod ?? null,
     stripeCustomerId: input.stripeCustomerId ?? null,
     webhookUrl: input.webhookUrl ?? null,
+    usagePlanKey: await usagePlans().provision(id, input.name),
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };

@@ -1,9 +1,9 @@
+import { drawSites } from '../../shared/adapters/draw-sites.js';
 import { partnerHandler } from '../../shared/http/partner-handler.js';
 import { json, query } from '../../shared/http/respond.js';
 import { validationError } from '../../shared/http/errors.js';
 import { locationsQuerySchema, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { geocodeZip } from '../../shared/adapters/zip-geocoder.js';
-import { drawSites } from '../../shared/composition.js';
 
 const MESSAGE = 'A query parameter is invalid.';
 

@@ -1,3 +1,4 @@
+import { drawSites } from '../../shared/adapters/draw-sites.js';
 import { partnerHandler } from '../../shared/http/partner-handler.js';
 import { header } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
@@ -11,7 +12,7 @@ import { toPublicOrder } from '../../shared/domain/order.js';
 import { indexCatalog } from '../../shared/domain/catalog.js';
 import { requestHash } from '../../shared/domain/canonical-hash.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { catalogStore, createOrderDeps, drawSites, partnerStore, clock } from '../../shared/composition.js';
+import { catalogStore, createOrderDeps, partnerStore, clock } from '../../shared/composition.js';
 
 /**
  * POST /api/v1/orders. Everything that can be checked without side effects is checked first, so

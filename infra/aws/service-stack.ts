@@ -179,6 +179,21 @@ export class ServiceStack extends Stack {
     });
     new CfnWebACLAssociation(this, 'PublicWafAssociation', { resourceArn: this.apis.public.deploymentStage.stageArn, webAclArn: waf.attrArn });
 
+    const createPartner = [...this.functions].find(([r]) => r.fn === 'AdminPartnersCreate')?.[1];
+    if (createPartner) {
+      // New partners get their own key in the standard usage plan (per-partner throttling).
+      createPartner.fn.addEnvironment('USAGE_PLAN_ID', standardPlan.usagePlanId);
+      createPartner.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['apigateway:POST'],
+          resources: [
+            this.formatArn({ service: 'apigateway', account: '', resource: '/apikeys' }),
+            this.formatArn({ service: 'apigateway', account: '', resource: `/usageplans/${standardPlan.usagePlanId}/keys` }),
+          ],
+        }),
+      );
+    }
+
     this.addPlacement(fnProps, documents, stage);
     acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps));

@@ -37,6 +37,8 @@ export const runtimeEnvSchema = z.object({
   PLACEMENT_ROLE_ARN: z.string().optional(),
   /** AWS only: the SQS queue the retry cron hands due webhook deliveries to. */
   WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** AWS only: the partner usage plan each new partner's throttling key joins. */
+  USAGE_PLAN_ID: z.string().optional(),
   CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
 });
 

@@ -101,6 +101,13 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     }
   });
 
+  it('lets partner creation add keys to its own usage plan only', () => {
+    const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('apigateway:POST');
+    expect(policies).toContain('/usageplans/');
+    t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ USAGE_PLAN_ID: Match.anyValue() }) } });
+  });
+
   it('stays well under the CloudFormation limit of 500 resources', () => {
     // Budget 450: headroom for a few more routes before the stack must be split into nested stacks.
     expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);

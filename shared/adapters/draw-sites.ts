@@ -1,0 +1,20 @@
+import { loadSeedLocations } from './seed-locations.js';
+import { findSite, searchLocations } from '../domain/locations.js';
+import type { DrawSiteRef } from '../domain/order.js';
+
+// The draw-site directory, in its own module so that only the handlers that need the 2 MB site
+// data (locations search, order creation) bundle it.
+let directory: { find(id: string): DrawSiteRef | null; search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => ReturnType<typeof searchLocations> } | null = null;
+
+export function drawSites() {
+  if (directory) return directory;
+  const index = loadSeedLocations();
+  directory = {
+    find: (id: string): DrawSiteRef | null => {
+      const site = findSite(index, id);
+      return site ? { id: site.id, name: site.name, address: { ...site.address, line2: site.address.line2 ?? null }, phone: site.phone } : null;
+    },
+    search: (q) => searchLocations(index, q),
+  };
+  return directory;
+}
