@@ -19,6 +19,7 @@ import type { CreateOrderDeps } from './domain/create-order.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
+import { secretValue } from './adapters/secrets.js';
 import { apiGatewayUsagePlans } from './adapters/api-gateway-usage-plans.js';
 import { noUsagePlans, type UsagePlans } from './ports/usage-plans.js';
 import { eventBridgePlacementScheduler } from './adapters/eventbridge-scheduler.js';
@@ -119,11 +120,23 @@ export const idempotencyStore = once((): IdempotencyStore => {
 export const payments = once((): Payments => {
   const env = runtimeEnv();
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
-  return createStripePayments({
-    secretKey: env.STRIPE_SECRET_KEY,
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
-  });
+  // The key is read from Secrets Manager on first use (in AWS), then the client is reused.
+  const client = secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY).then((secretKey) =>
+    createStripePayments({
+      secretKey,
+      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    }),
+  );
+  return {
+    charge: async (req) => (await client).charge(req),
+    retrieve: async (id) => (await client).retrieve(id),
+    refund: async (id, key) => (await client).refund(id, key),
+  };
 });
+
+export function cursorSecret(): Promise<string> {
+  return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);
+}
 
 
 

@@ -21,6 +21,8 @@ export interface Route {
   api: ApiKind;
   /** The tables this handler touches, and how: the CDK stack grants exactly this. */
   tables: TableAccess;
+  /** Secrets the handler reads from Secrets Manager in AWS. */
+  secrets?: Array<'stripe' | 'cursor'>;
   /** Access to the documents bucket (requisition and result PDFs). */
   documents?: 'read' | 'readWrite';
   /** Local runtime only (never deployed): operator conveniences such as the service clock. */
@@ -71,10 +73,10 @@ export const ROUTES: readonly Route[] = [
 
   partner('GET', '/catalog', 'catalog', 'PartnerCatalog', PARTNER_READ),
   partner('GET', '/locations', 'locations', 'PartnerLocations', {}),
-  partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }),
-  partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ),
+  { ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }), secrets: ['stripe'] },
+  { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
-  partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
+  { ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE), secrets: ['stripe'] },
   { ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ), documents: 'read' },
   { ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ), documents: 'read' },
   partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),

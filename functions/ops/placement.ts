@@ -1,6 +1,7 @@
 import { placeDueOrders, placeOrder } from '../../shared/domain/place-order.js';
 import { orderStore, placeOrderDeps } from '../../shared/composition.js';
 import { logger } from '../../shared/adapters/logger.js';
+import { countMetric } from '../../shared/adapters/alerts.js';
 
 /**
  * Placement: invoked by the order's one-time EventBridge Scheduler schedule with `{orderId}`, and
@@ -11,10 +12,12 @@ export const handler = async (event: { orderId?: string; sweep?: boolean }) => {
   if (event.orderId) {
     const order = await orderStore().findById(event.orderId);
     const placed = order ? await placeOrder(deps, order) : null;
+    countMetric('Placements', placed ? 1 : 0);
     logger.info('placement', { orderId: event.orderId, placed: placed !== null });
     return { placed: placed ? 1 : 0 };
   }
   const placed = await placeDueOrders(deps);
+  countMetric('Placements', placed);
   logger.info('placement sweep', { placed });
   return { placed };
 };

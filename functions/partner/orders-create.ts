@@ -12,6 +12,7 @@ import { toPublicOrder } from '../../shared/domain/order.js';
 import { indexCatalog } from '../../shared/domain/catalog.js';
 import { requestHash } from '../../shared/domain/canonical-hash.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { countMetric, type BusinessMetric } from '../../shared/adapters/alerts.js';
 import { catalogStore, createOrderDeps, partnerStore, clock } from '../../shared/composition.js';
 
 /**
@@ -19,6 +20,13 @@ import { catalogStore, createOrderDeps, partnerStore, clock } from '../../shared
  * a 400 never consumes the Idempotency-Key; then the key is claimed and the order created in
  * phases (shared/domain/create-order.ts).
  */
+const OUTCOME_METRICS: Record<string, BusinessMetric> = {
+  created: 'OrdersCreated',
+  payment_failed: 'PaymentsDeclined',
+  payment_pending: 'PaymentsPending',
+  payment_provider_error: 'PaymentProviderErrors',
+};
+
 export const handler = partnerHandler(async (event, identity) => {
   const key = header(event, 'idempotency-key');
   if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
@@ -60,6 +68,7 @@ export const handler = partnerHandler(async (event, identity) => {
     buildOrder: (orderId, createdAt, intentId) => newOrderRecord(newOrder, orderId, createdAt, intentId),
     encode: (order) => JSON.stringify(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes)),
   });
+  countMetric(OUTCOME_METRICS[result.ok ? 'created' : result.code] ?? 'OrdersCreated', result.ok || OUTCOME_METRICS[result.code] ? 1 : 0);
   if (!result.ok) throw createOrderError(result.code, result.details);
   return { statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: result.body };
 });

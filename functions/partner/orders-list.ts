@@ -5,7 +5,7 @@ import { listOrdersQuerySchema, parseOrThrow } from '../../shared/http/schemas/p
 import { PUBLIC_STATUS, toPublicOrder } from '../../shared/domain/order.js';
 import { decodeCursor, encodeCursor } from '../../shared/domain/cursor.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { orderStore, runtimeEnv } from '../../shared/composition.js';
+import { cursorSecret, orderStore } from '../../shared/composition.js';
 
 /**
  * GET /api/v1/orders, newest first. The status filter applies to the fetched page, so a page
@@ -13,7 +13,7 @@ import { orderStore, runtimeEnv } from '../../shared/composition.js';
  */
 export const handler = partnerHandler(async (event, identity) => {
   const q = parseOrThrow(listOrdersQuerySchema, query(event), 'A query parameter is invalid.');
-  const secret = runtimeEnv().CURSOR_SECRET;
+  const secret = await cursorSecret();
   const startKey = q.cursor ? decodeCursor(secret, identity.partnerId, q.cursor) : null;
   if (q.cursor && startKey === null) throw validationError({ cursor: 'is not a cursor this API issued to you' }, 'A query parameter is invalid.');
   const page = await orderStore().list(identity.partnerId, { limit: q.limit ?? 50, startKey, ...(q.externalId ? { externalId: q.externalId } : {}) });

@@ -40,6 +40,8 @@ export const NAG_ACKNOWLEDGMENTS: Array<{ id: string; reason: string }> = [
   { id: 'HIPAA.Security::HIPAA.Security-APIGWSSLEnabled', reason: 'Backend client certificates apply to HTTP integrations; every integration here is a Lambda proxy.' },
   { id: 'HIPAA.Security::HIPAA.Security-APIGWCacheEnabledAndEncrypted', reason: 'Stage caching is off (responses carry Cache-Control); nothing is cached at the stage to encrypt.' },
   { id: 'HIPAA.Security::HIPAA.Security-LambdaFunctionPublicAccessProhibited', reason: 'The MCP function URL is keyless by specification (reserved concurrency caps it); other invoke permissions are scoped to our API Gateway ARNs.' },
+  { id: 'AwsSolutions::AwsSolutions-SMG4', reason: 'The Stripe key is rotated in Stripe’s dashboard and then written here; rotating the cursor secret would invalidate open list cursors. Follow-up: a rotation Lambda with a two-secret overlap.' },
+  { id: 'HIPAA.Security::HIPAA.Security-SecretsManagerRotationEnabled', reason: 'As AwsSolutions-SMG4: rotation is manual for now, with the overlap follow-up noted there.' },
   { id: 'HIPAA.Security::HIPAA.Security-SNSEncryptedKMS', reason: 'The alarm topic carries alarm names and states only, no data.' },
 ];
 

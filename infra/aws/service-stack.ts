@@ -13,6 +13,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { acknowledgeNagFindings } from './nag.js';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   ApiKeySourceType,
   AuthorizationType,
@@ -76,6 +77,13 @@ export class ServiceStack extends Stack {
         { transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(90) }] },
       ],
     });
+    // Secrets stay in Secrets Manager; functions get the ARN and read the value on first use.
+    // The Stripe key is created by the operator before the first deploy (see the README).
+    const secrets = {
+      stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
+      cursor: new Secret(this, 'CursorSecret', { encryptionKey: key, generateSecretString: { passwordLength: 48, excludePunctuation: true } }),
+    };
+    const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
     const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
     const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
@@ -150,6 +158,10 @@ export class ServiceStack extends Stack {
       });
       this.functions.set(route, fn);
       byEntry.set(route.entry, fn);
+      for (const name of route.secrets ?? []) {
+        secrets[name].grantRead(fn.fn);
+        fn.fn.addEnvironment(secretEnv[name], secrets[name].secretArn);
+      }
       if (route.api === 'mcp') {
         // Stateless, keyless MCP over StreamableHTTP; reserved concurrency is its safety valve.
         const url = fn.fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, cors: { allowedOrigins: ['*'], allowedMethods: [HttpMethod.POST], allowedHeaders: ['content-type', 'accept', 'mcp-protocol-version'] } });

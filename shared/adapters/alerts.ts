@@ -3,19 +3,27 @@ import { logger } from './logger.js';
 
 export const ALERT_METRIC = { namespace: 'LabTests', metricName: 'OperatorAlerts' };
 
-// In Lambda, alerts are also published as a CloudWatch metric (embedded metric format) that an
-// alarm watches; locally the log line is enough.
+// In Lambda, counts are published as CloudWatch metrics (embedded metric format); locally the
+// log lines are enough. Metrics carry counts and event names only, never ids or patient data.
 const metrics = process.env.AWS_LAMBDA_FUNCTION_NAME ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' }) : null;
 
+export type BusinessMetric = 'OrdersCreated' | 'PaymentsDeclined' | 'PaymentsPending' | 'PaymentProviderErrors' | 'RefundsPending' | 'Placements' | 'WebhookDeliveriesFailed';
+
+export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
+  if (!metrics || count <= 0) return;
+  metrics.addMetric(name, MetricUnit.Count, count);
+  metrics.publishStoredMetrics();
+}
+
+const ALERT_METRICS: Record<string, BusinessMetric> = { refund_pending: 'RefundsPending', webhook_delivery_failed: 'WebhookDeliveriesFailed' };
+
 /**
- * Operator alerts: one structured ERROR log line with `alert` set, and the OperatorAlerts metric.
- * Only ids travel here, never patient data.
+ * Operator alerts: one structured ERROR log line with `alert` set, and the OperatorAlerts metric
+ * an alarm watches. Only ids travel here, never patient data.
  */
 export function alert(event: string, ids: Record<string, string>): void {
   logger.error('operator alert', { alert: event, ...ids });
-  if (metrics) {
-    metrics.addDimension('alert', event);
-    metrics.addMetric(ALERT_METRIC.metricName, MetricUnit.Count, 1);
-    metrics.publishStoredMetrics();
-  }
+  countMetric(ALERT_METRIC.metricName);
+  const specific = ALERT_METRICS[event];
+  if (specific) countMetric(specific);
 }

@@ -23,6 +23,10 @@ export const runtimeEnvSchema = z.object({
   SERVICE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Stripe secret key (sk_test_... on the sandbox). In AWS it comes from Secrets Manager. */
   STRIPE_SECRET_KEY: z.string().min(1).default('sk_test_local_simulator'),
+  /** AWS: the Secrets Manager ARN holding the Stripe secret key (then STRIPE_SECRET_KEY is unused). */
+  STRIPE_SECRET_ARN: z.string().optional(),
+  /** AWS: the Secrets Manager ARN holding the cursor-signing secret. */
+  CURSOR_SECRET_ARN: z.string().optional(),
   /** Where the Stripe API is: unset for Stripe itself, the simulator's URL locally. */
   STRIPE_API_BASE: z.url().optional(),
   /** Signs list cursors so they are tamper-evident and bound to their partner. */

@@ -108,6 +108,14 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ USAGE_PLAN_ID: Match.anyValue() }) } });
   });
 
+  it('reads the Stripe key and the cursor secret from Secrets Manager, never from plain environment values', () => {
+    const fns = JSON.stringify(t.findResources('AWS::Lambda::Function'));
+    expect(fns).toContain('STRIPE_SECRET_ARN');
+    expect(fns).toContain('CURSOR_SECRET_ARN');
+    expect(fns).not.toContain('STRIPE_SECRET_KEY');
+    expect(JSON.stringify(t.findResources('AWS::IAM::Policy'))).toContain('secretsmanager:GetSecretValue');
+  });
+
   it('stays well under the CloudFormation limit of 500 resources', () => {
     // Budget 450: headroom for a few more routes before the stack must be split into nested stacks.
     expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
