@@ -43,7 +43,7 @@ export const adultPatient = {
   firstName: 'Marisol',
   lastName: 'Quintero-Blackwood',
   dateOfBirth: '1984-03-17',
-  sex: 'female',
+  sex: 'female' as const,
   email: 'marisol.qb@example.org',
   phone: '(415) 555-0134',
   address: { line1: '742 Evergreen Terrace', city: 'Austin', state: 'TX', zip: '78701' },

@@ -103,7 +103,8 @@ export function buildDocument(which: 'public' | 'partner', origin: string) {
       method: route.method.toLowerCase() as 'get',
       path: route.path,
       summary: op.summary,
-      ...(partner && !isDocument ? { security: [{ bearer: [] }] } : {}),
+      // Keyless operations say so explicitly.
+      security: partner && !isDocument ? [{ bearer: [] }] : [],
       request: {
         ...(op.query ? { query: op.query } : {}),
         ...(route.path.includes('{id}') ? { params: orderId } : {}),
@@ -125,6 +126,7 @@ export function buildDocument(which: 'public' | 'partner', origin: string) {
       registry.registerWebhook({
         method: 'post',
         path: type,
+        security: [],
         summary: `Sent when ${type === 'order.cancelled' ? 'you cancel an order through DELETE /api/v1/orders/{id}' : `the order status becomes ${type.slice(6)}`}. At-least-once: dedupe on X-Service-Delivery.`,
         request: {
           headers: z.object({
