@@ -6,6 +6,8 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain Node scripts (benchmark helpers run without a compiler).
+  { files: ['**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,0 +1,110 @@
+// `npm run bench`: measures the service against baselines run side by side on this machine, and
+// prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { build } from 'esbuild';
+import { startService } from '../../../test/support/local-service.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+function autocannon(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '10', '-d', String(DURATION), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+}
+
+async function startBare(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [join(root, 'infra/tools/bench/bare-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve) => child.stdout.on('data', (d: Buffer) => resolve(/(http:\/\/\S+)/.exec(d.toString())?.[1] as string)));
+  return { url, stop: () => child.kill() };
+}
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
+
+async function importTimes(entries: string[]): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  const times: Record<string, number> = {};
+  for (const entry of entries) {
+    const outfile = join(dir, `${entry.replace(/[/.]/g, '_')}.mjs`);
+    await build({
+      entryPoints: [entry.startsWith('<') ? join(root, 'infra/tools/bench/hello.ts') : join(root, entry)],
+      bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, outfile, mainFields: ['module', 'main'], logLevel: 'silent',
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await new Promise<void>((resolve) => spawn(process.execPath, ['-e', `await import(${JSON.stringify(outfile)})`], { stdio: 'ignore', env: { ...process.env, AWS_REGION: 'us-east-1' } }).on('exit', () => resolve()));
+      runs.push(performance.now() - started);
+    }
+    times[entry] = percentile(runs, 50);
+  }
+  return times;
+}
+
+const service = await startService({ RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', ADMIN_TOKEN: 'bench-admin-token-0123456789' });
+const bare = await startBare();
+try {
+  const tests = ((await (await fetch(`${service.url}/api/tests`)).json()) as { tests: Array<{ id: string }> }).tests.slice(0, 50).map((t) => t.id);
+  const quoteUrl = `${service.url}/api/public/v1/quote?items=${tests.join(',')}&state=CA`;
+  console.log(`measuring ${DURATION}s each: bare node:http, then quote with 50 items...`);
+  const baseline = await autocannon(bare.url);
+  // Same local runtime, no DynamoDB call: separates the runtime's own cost from the store's.
+  const health = await autocannon(`${service.url}/healthz`);
+  const quote = await autocannon(quoteUrl);
+
+  console.log('measuring order creation latency (100 sequential orders)...');
+  const admin = (path: string, body: unknown) => fetch(`${service.url}/admin/v1${path}`, { method: 'POST', headers: { Authorization: 'Bearer bench-admin-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
+  const partner = await admin('/partners', { name: 'Bench', paymentMethod: 'pm_card_visa' });
+  const key = (await admin(`/partners/${partner.id}/keys`, { environment: 'test' })).key as string;
+  const patient = { firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', sex: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } };
+  const orderTimes: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${service.url}/api/v1/orders`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }) });
+    await res.text();
+    orderTimes.push(performance.now() - t0);
+  }
+
+  console.log('measuring cold-start proxy (import of each bundle, median of 5)...');
+  const imports = await importTimes(['<hello world>', 'functions/public/quote.ts', 'functions/partner/orders-create.ts', 'functions/partner/locations.ts', 'functions/mcp/handler.ts']);
+  const hello = imports['<hello world>'] as number;
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    durationSeconds: DURATION,
+    quote50: { ...quote, vsBare: { rpsRatio: quote.rps / baseline.rps, p50Ratio: quote.p50 / Math.max(baseline.p50, 1) } },
+    bare: baseline,
+    healthz: health,
+    orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
+    importMs: Object.fromEntries(Object.entries(imports).map(([k, v]) => [k, { ms: Math.round(v), vsHelloWorld: Number((v / hello).toFixed(2)) }])),
+  };
+  mkdirSync(join(root, 'bench-results'), { recursive: true });
+  writeFileSync(join(root, 'bench-results/bench.json'), JSON.stringify(results, null, 2));
+  console.log('\n| measure | value | baseline | ratio |\n|---|---|---|---|');
+  console.log(`| quote (50 items) req/s | ${quote.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(quote.rps / baseline.rps).toFixed(3)} |`);
+  console.log(`| quote p50 / p99 latency (ms) | ${quote.p50} / ${quote.p99} | ${baseline.p50} / ${baseline.p99} | |`);
+  console.log(`| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`);
+  console.log(`| order creation p50 / p99 (ms) | ${results.orderCreation.p50ms.toFixed(1)} / ${results.orderCreation.p99ms.toFixed(1)} | | |`);
+  for (const [k, v] of Object.entries(results.importMs)) console.log(`| import ${k} (ms) | ${v.ms} | hello world ${Math.round(hello)} | ${v.vsHelloWorld} |`);
+  console.log('\nwrote bench-results/bench.json');
+} finally {
+  bare.stop();
+  await service.stop();
+}
