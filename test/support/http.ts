@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { contractViolation } from './contract.js';
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -20,5 +21,8 @@ export async function getJson<T = any>(path: string, init: RequestInit = {}): Pr
   } catch {
     // Not JSON: the raw text is returned for the assertion to inspect.
   }
+  // Every response an end-to-end test receives from a documented route must match the document.
+  const violation = contractViolation((init.method ?? 'GET').toUpperCase(), res.url || `${baseUrl()}${path}`, res.status, res.headers.get('content-type'), body);
+  if (violation) throw new Error(`contract violation: ${violation}`);
   return { status: res.status, headers: res.headers, body: body as T };
 }
