@@ -14,6 +14,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { acknowledgeNagFindings } from './nag.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   ApiKeySourceType,
   AuthorizationType,
@@ -26,6 +27,7 @@ import {
   RequestAuthorizer,
   ResponseType,
   RestApi,
+  SecurityPolicy,
   type IResource,
   type MethodOptions,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -204,6 +206,13 @@ export class ServiceStack extends Stack {
           ],
         }),
       );
+    }
+
+    for (const [kind, domain] of Object.entries(stage.domains ?? {})) {
+      const api = this.apis[kind as ApiKind];
+      if (domain && api) {
+        api.addDomainName(`${kind}Domain`, { domainName: domain.name, certificate: Certificate.fromCertificateArn(this, `${kind}Certificate`, domain.certificateArn), securityPolicy: SecurityPolicy.TLS_1_2 });
+      }
     }
 
     this.addPlacement(fnProps, documents, stage);

@@ -10,8 +10,8 @@ export interface StageConfig {
   /** WAF rate-based rule: requests per 5 minutes per IP, a coarse shield above the exact token bucket. */
   wafRequestsPer5Minutes: number;
   mcpReservedConcurrency: number;
-  /** Optional custom domain for the public site and APIs. */
-  domainName?: string;
+  /** Optional custom domains, one per API (each API is mapped at the root of its domain). */
+  domains?: Partial<Record<'public' | 'partner' | 'operator', { name: string; certificateArn: string }>>;
 }
 
 export const STAGES: Record<StageName, StageConfig> = {

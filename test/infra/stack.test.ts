@@ -133,3 +133,20 @@ describe('stage differences', () => {
     template('sandbox').allResourcesProperties('AWS::DynamoDB::GlobalTable', protectedReplica(false));
   });
 });
+
+describe('custom domains by config', () => {
+  it('maps each configured API at the root of its own domain, with TLS 1.2', async () => {
+    const { App } = await import('aws-cdk-lib');
+    const { Template } = await import('aws-cdk-lib/assertions');
+    const { ServiceStack } = await import('../../infra/aws/service-stack.js');
+    const { STAGES } = await import('../../infra/aws/stages.js');
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new ServiceStack(app, 'WithDomains', {
+      env: { region: 'us-east-1' },
+      stage: { ...STAGES.sandbox, domains: { public: { name: 'api.labtests.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' } } },
+    });
+    const t = Template.fromStack(stack);
+    t.hasResourceProperties('AWS::ApiGateway::DomainName', { DomainName: 'api.labtests.example', SecurityPolicy: 'TLS_1_2' });
+    t.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
+  });
+});
