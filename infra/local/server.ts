@@ -5,6 +5,7 @@ import type { Route } from '../../shared/routes.js';
 import { CORS_HEADERS } from '../../shared/http/middleware.js';
 import { toProxyEvent, lambdaContext } from './api-gateway-event.js';
 import { compileRoutes, matchRoute } from './router.js';
+import { countDynamoCalls } from '../../shared/adapters/dynamodb/call-counter.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -91,12 +92,15 @@ export function createLocalServer(routes: readonly Route[], handlers: Map<Route,
         return jsonError(res, 413, 'payload_too_large', 'The request body is larger than 6 MB.');
       }
       const event = toProxyEvent(req, url, match.route, match.pathParameters, body);
-      if (!(await authorize(event, match.route, auth))) {
-        return jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
-      }
       const handler = handlers.get(match.route) as ProxyHandler;
-      const result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
-      const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}) };
+      const counted = await countDynamoCalls(async () => {
+        if (!(await authorize(event, match.route, auth))) return null;
+        return handler(event, lambdaContext(match.route, event.requestContext.requestId));
+      });
+      const result = counted.result;
+      if (!result) return jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
+      // Local only: how many DynamoDB calls the request made (authorizer included), for budgets.
+      const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), 'X-Local-DynamoDB-Calls': counted.calls, 'X-Local-DynamoDB-Commands': counted.commands.join(',') };
       for (const [k, values] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = values.map(String).join(', ');
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, headers, method === 'HEAD' ? '' : payload);

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { recordDynamoCall } from './call-counter.js';
 
 /** A document client; `endpoint` points it at DynamoDB Local in the local runtime and tests. */
 export function createDocumentClient(opts: { endpoint?: string; region?: string } = {}): DynamoDBDocumentClient {
@@ -10,5 +11,13 @@ export function createDocumentClient(opts: { endpoint?: string; region?: string 
       : {}),
     maxAttempts: 3,
   });
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      recordDynamoCall(String(context.commandName ?? 'unknown'));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countDynamoCalls' },
+  );
+  return doc;
 }

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/http.js';
+import { newPartner, orderBody, type TestPartner } from '../support/partner.js';
+
+// DynamoDB calls per request, counted by an SDK middleware in the local runtime (authorizer included).
+async function calls(path: string, init: RequestInit = {}): Promise<{ count: number; commands: string[] }> {
+  const res = await fetch(`${baseUrl()}${path}`, init);
+  await res.text();
+  return { count: Number(res.headers.get('x-local-dynamodb-calls')), commands: (res.headers.get('x-local-dynamodb-commands') ?? '').split(',').filter(Boolean) };
+}
+
+let p: TestPartner;
+const auth = () => ({ Authorization: `Bearer ${p.key}` });
+beforeAll(async () => {
+  p = await newPartner();
+  await calls('/api/public/v1/quote?items=cbc'); // warm the catalogue cache
+});
+
+describe('DynamoDB calls per request (budgets)', () => {
+  it('a quote with a warm catalogue reads no catalogue: only its rate-limit write(s)', async () => {
+    const quote = await calls('/api/public/v1/quote?items=cbc,lipid-panel,tsh&state=CA');
+    expect(quote.count).toBeLessThanOrEqual(2);
+    expect(quote.commands.every((c) => c === 'UpdateItemCommand')).toBe(true);
+    expect(quote.commands).not.toContain('QueryCommand');
+    const availability = await calls('/api/public/v1/availability?state=CA&item=cbc');
+    expect(availability.count).toBeLessThanOrEqual(2);
+  });
+
+  it('get and list: the key look-up, the partner, and one read', async () => {
+    const created = await fetch(`${baseUrl()}/api/v1/orders`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(orderBody(['tsh'])) });
+    const order = (await created.json()) as { id: string };
+    const get = await calls(`/api/v1/orders/${order.id}`, { headers: auth() });
+    expect(get.count).toBe(3);
+    const list = await calls('/api/v1/orders?limit=10', { headers: auth() });
+    expect(list.count).toBe(3);
+  });
+
+  it('order creation: at most 10 calls (auth 2, partner 1, key claim and phases 5, order and completion 2)', async () => {
+    const create = await calls('/api/v1/orders', { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(orderBody(['tsh'])) });
+    expect(create.count).toBeGreaterThan(5);
+    expect(create.count).toBeLessThanOrEqual(10);
+  });
+});
