@@ -11,35 +11,31 @@ export interface Biomarker {
   referenceHigh: number | null;
 }
 
-export interface LabTest {
+/** What tests and panels share. */
+interface CatalogEntryBase {
   id: string;
-  type: 'test';
   name: string;
   nameEs: string;
   description: string;
   descriptionEs: string;
   category: string;
   priceCents: number;
+  /** Search synonyms ("a1c", "cholesterol"...). */
+  keywords: string[];
+}
+
+export interface LabTest extends CatalogEntryBase {
+  type: 'test';
   biomarkers: Biomarker[];
   fastingRequired: boolean;
   minorEligible: boolean;
   /** States where this test is not offered (never the globally restricted ones). */
   unavailableStates: string[];
-  /** Search synonyms ("a1c", "cholesterol"...). */
-  keywords: string[];
 }
 
-export interface Panel {
-  id: string;
+export interface Panel extends CatalogEntryBase {
   type: 'panel';
-  name: string;
-  nameEs: string;
-  description: string;
-  descriptionEs: string;
-  category: string;
-  priceCents: number;
   testIds: string[];
-  keywords: string[];
 }
 
 export type CatalogItem = LabTest | Panel;
