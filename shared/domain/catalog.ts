@@ -46,10 +46,16 @@ export interface Catalog {
   panels: Panel[];
 }
 
+const indexes = new WeakMap<Catalog, Map<string, CatalogItem>>();
+
+/** Items by id. Built once per catalogue object, so a warm container does not rebuild it per request. */
 export function indexCatalog(catalog: Catalog): Map<string, CatalogItem> {
+  const known = indexes.get(catalog);
+  if (known) return known;
   const byId = new Map<string, CatalogItem>();
   for (const t of catalog.tests) byId.set(t.id, t);
   for (const p of catalog.panels) byId.set(p.id, p);
+  indexes.set(catalog, byId);
   return byId;
 }
 

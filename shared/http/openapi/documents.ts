@@ -91,7 +91,23 @@ function errorResponses(codes: ErrorCode[], schema: ZodType) {
   );
 }
 
+const built = new Map<string, ReturnType<typeof generate>>();
+// The origin comes from the request's Host, so the cache is bounded: a caller varying it cannot grow memory.
+const MAX_CACHED = 16;
+
+/** The document for an origin, generated once per container (it only changes with a deploy). */
 export function buildDocument(which: 'public' | 'partner', origin: string) {
+  const key = `${which} ${origin}`;
+  let doc = built.get(key);
+  if (!doc) {
+    doc = generate(which, origin);
+    if (built.size >= MAX_CACHED) built.clear();
+    built.set(key, doc);
+  }
+  return structuredClone(doc);
+}
+
+function generate(which: 'public' | 'partner', origin: string) {
   const registry = new OpenAPIRegistry();
   const partner = which === 'partner';
   if (partner) registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_... (sandbox) or sk_live_... (production)' });
