@@ -124,6 +124,7 @@ export const payments = once((): Payments => {
   const client = secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY).then((secretKey) =>
     createStripePayments({
       secretKey,
+      timeoutMs: env.STRIPE_TIMEOUT_MS,
       ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
     }),
   );

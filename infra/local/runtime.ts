@@ -12,6 +12,7 @@ import { createLocalServer, type AuthorizerHandler, type ProxyHandler } from './
 import { loadLocalSecrets } from './local-secrets.js';
 import { startStripeSimulator } from './stripe-simulator/index.js';
 import { LOCAL_DOCUMENTS_BUCKET, startS3Local } from './s3-local.js';
+import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -56,6 +57,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     const composition = await import('../../shared/composition.js');
+    composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
     const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null);
     composition.useClock(clock);
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
@@ -105,6 +107,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
         `Data directory: ${dataDir ?? 'in memory (nothing is kept)'}`,
         `Operator API token (Authorization: Bearer ...): ${env.ADMIN_TOKEN ? '(from ADMIN_TOKEN)' : secrets.adminToken}`,
         `Stripe simulator: ${stripe.url} (charges: ${stripe.url}/_sim/intents, refunds: ${stripe.url}/_sim/refunds)`,
+        `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES).map((t) => t.localName).join(', ')})`,
       ],
       clock,
       adminToken: secrets.adminToken,

@@ -26,9 +26,14 @@ export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   return { kind: 'failed', intentId: intent.id, status: intent.status === 'canceled' ? 'canceled' : 'requires_payment_method' };
 }
 
+/** Only the error's class (StripeConnectionError, StripeAPIError...): Stripe messages may echo request parameters. */
+function errorClass(err: unknown): string {
+  const e = err as { type?: unknown; name?: unknown } | null;
+  return typeof e?.type === 'string' ? e.type : typeof e?.name === 'string' ? e.name : 'StripeError';
+}
+
 function providerError(err: unknown): ChargeOutcome {
-  // Only the error class: Stripe messages may echo request parameters.
-  return { kind: 'provider_error', message: (err as Error)?.name ?? 'StripeError' };
+  return { kind: 'provider_error', message: errorClass(err) };
 }
 
 /** Payments through Stripe PaymentIntents (confirmed off-session) and Refunds, with idempotency keys. */
@@ -77,7 +82,7 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
         const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
         return { kind: 'issued', refundId: refund.id };
       } catch (err) {
-        return { kind: 'failed', message: (err as Error)?.name ?? 'StripeError' };
+        return { kind: 'failed', message: errorClass(err) };
       }
     },
   };

@@ -29,6 +29,8 @@ export const runtimeEnvSchema = z.object({
   CURSOR_SECRET_ARN: z.string().optional(),
   /** Where the Stripe API is: unset for Stripe itself, the simulator's URL locally. */
   STRIPE_API_BASE: z.url().optional(),
+  /** How long one Stripe call may take before it counts as a provider error (one retry follows). */
+  STRIPE_TIMEOUT_MS: positiveInt(8000),
   /** Signs list cursors so they are tamper-evident and bound to their partner. */
   DOCUMENTS_BUCKET: z.string().min(3).default('lab-documents'),
   /** s3rver's URL in the local runtime; unset in AWS. */

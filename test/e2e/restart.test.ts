@@ -2,14 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/local-service.js';
 import { orderBody } from '../support/partner.js';
 import { startReceiver } from '../support/receiver.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lab-restart-'));
 const token = 'restart-admin-token-0123456789';
+// A short Stripe timeout, so a provider that hangs is given up on within the test's time.
+const serviceEnv = { DATA_DIR: dataDir, ADMIN_TOKEN: token, STRIPE_TIMEOUT_MS: '1000' };
 let service: RunningService | null = null;
+beforeAll(async () => {
+  service = await startService(serviceEnv);
+}, 120_000);
+async function killAndRestart() {
+  await service?.stop('SIGKILL');
+  service = await startService(serviceEnv);
+}
 afterAll(async () => {
   await service?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -26,7 +35,6 @@ async function call(method: string, path: string, auth: string, body?: unknown, 
 
 describe('a restart loses nothing', () => {
   it('kill -9 between creation and placement: after restart the order, its charge and its key are all there, and it is placed on time', async () => {
-    service = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: token });
     const partner = (await call('POST', '/admin/v1/partners', token, { name: 'Restart Co', paymentMethod: 'pm_card_visa' })).body;
     const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key as string;
     const idem = randomUUID();
@@ -35,8 +43,7 @@ describe('a restart loses nothing', () => {
     expect(created.status).toBe(201);
     await call('POST', '/admin/v1/clock/advance', token, { seconds: 30 * 60 });
 
-    await service.stop('SIGKILL');
-    service = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: token });
+    await killAndRestart();
 
     const got = await call('GET', `/api/v1/orders/${created.body.id}`, key);
     expect(got.body.status).toBe('processing');
@@ -60,8 +67,7 @@ describe('a restart loses nothing', () => {
       await call('POST', '/admin/v1/clock/advance', token, { seconds: 60 });
       expect(receiver.received).toHaveLength(2);
 
-      await service?.stop('SIGKILL');
-      service = await startService({ DATA_DIR: dataDir, ADMIN_TOKEN: token });
+      await killAndRestart();
       receiver.mode.value = 'ok';
       await call('POST', '/admin/v1/clock/advance', token, { seconds: 5 * 60 });
       expect(receiver.received).toHaveLength(3);
@@ -70,5 +76,62 @@ describe('a restart loses nothing', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+// The Stripe simulator runs inside the service; its address changes with every start.
+const simulatorUrl = () => /Stripe simulator: (http:\/\/\S+)/.exec(service?.output() ?? '')?.[1] as string;
+const intentsOf = async (partnerId: string) =>
+  ((await (await fetch(`${simulatorUrl()}/_sim/intents`)).json()) as Array<{ id: string; status: string; metadata: Record<string, string> }>).filter((i) => i.metadata.partnerId === partnerId);
+const hangStripe = (hangNext: number, hangMs: number) => fetch(`${simulatorUrl()}/_sim/faults`, { method: 'POST', body: JSON.stringify({ hangNext, hangMs }) });
+
+async function newPartnerKey(name: string) {
+  const partner = (await call('POST', '/admin/v1/partners', token, { name, paymentMethod: 'pm_card_visa' })).body;
+  const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key as string;
+  return { partnerId: partner.id as string, key };
+}
+
+describe('when the payment provider does not answer', () => {
+  it('a timeout after the charge took effect: 502 payment_provider_error, then the same key finds that charge instead of making another', async () => {
+    const { partnerId, key } = await newPartnerKey('Timeout Co');
+    const idem = randomUUID();
+    const body = orderBody(['tsh']);
+    await hangStripe(2, 10_000); // the call and the SDK's one retry both go unanswered
+    const first = await call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem });
+    expect(first.status).toBe(502);
+    expect(first.body.error.code).toBe('payment_provider_error');
+    const charged = await intentsOf(partnerId);
+    expect(charged.map((i) => i.status)).toEqual(['succeeded']); // the provider did charge
+
+    const retry = await call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem });
+    expect(retry.status).toBe(201);
+    expect(retry.body.payment.paymentIntentId).toBe(charged[0]?.id);
+    expect(await intentsOf(partnerId)).toHaveLength(1);
+    expect((await call('GET', '/api/v1/orders?limit=100', key)).body.data).toHaveLength(1);
+  });
+
+  it('kill -9 while a request waits on the provider: after the restart the key finishes that charge, once', async () => {
+    const { partnerId, key } = await newPartnerKey('Killed Mid-Request Co');
+    const idem = randomUUID();
+    const body = orderBody(['tsh']);
+    await hangStripe(2, 60_000);
+    const inFlight = call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem }).catch((err: unknown) => err);
+    // Kill once the charge exists at the provider but before the order does.
+    for (let i = 0; i < 100 && (await intentsOf(partnerId)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await intentsOf(partnerId)).toHaveLength(1);
+    await killAndRestart();
+    expect(await inFlight).toBeInstanceOf(Error); // the connection died with the process
+
+    // The dead request's lease still holds the key: the charge may be in flight, so no second one.
+    const held = await call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem });
+    expect(held.status).toBe(409);
+    expect(held.body.error.code).toBe('payment_in_flight');
+    await call('POST', '/admin/v1/clock/advance', token, { seconds: 31 });
+    const finished = await call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem });
+    expect(finished.status).toBe(201);
+    const intents = await intentsOf(partnerId);
+    expect(intents).toHaveLength(1);
+    expect(finished.body.payment.paymentIntentId).toBe(intents[0]?.id);
+    expect((await call('GET', '/api/v1/orders?limit=100', key)).body.data).toHaveLength(1);
   });
 });

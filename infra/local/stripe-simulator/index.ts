@@ -38,6 +38,9 @@ function publicIntent(i: SimIntent) {
 export async function startStripeSimulator(opts: { port?: number; host?: string; stateFile?: string } = {}): Promise<StripeSimulator> {
   const state = loadState(opts.stateFile);
   let failNext = 0;
+  // A provider timeout: the request takes effect (and is stored for idempotent replay), but its
+  // answer is held back longer than the client waits, so the caller cannot know what happened.
+  let hang = { next: 0, ms: 30_000 };
   const persist = () => saveState(opts.stateFile, state);
   const newId = (prefix: string) => `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -147,14 +150,41 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
       persist();
       return { status: 200, body: { ok: true }, cache: false };
     }
-    if (req.method === 'POST' && url.pathname === '/_sim/faults') {
-      const n = Number((JSON.parse(body || '{}') as { failNext?: unknown }).failNext);
-      if (!Number.isInteger(n) || n < 0) return { status: 400, body: { error: 'failNext must be a non-negative integer' }, cache: false };
-      failNext = n;
-      return { status: 200, body: { failNext }, cache: false };
-    }
+    if (req.method === 'POST' && url.pathname === '/_sim/faults') return setFaults(body);
     return { status: 404, body: { error: 'not found' }, cache: false };
   }
+
+  function setFaults(body: string): Answer {
+    let asked: Record<string, unknown>;
+    try {
+      asked = JSON.parse(body || '{}') as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: { error: 'the body must be JSON' }, cache: false };
+    }
+    const count = (name: string, value: unknown, fallback: number) => {
+      const n = value === undefined ? fallback : Number(value);
+      if (!Number.isInteger(n) || n < 0) throw new RangeError(`${name} must be a non-negative integer`);
+      return n;
+    };
+    try {
+      const next = { failNext: count('failNext', asked.failNext, failNext), hangNext: count('hangNext', asked.hangNext, hang.next), hangMs: count('hangMs', asked.hangMs, hang.ms) };
+      failNext = next.failNext;
+      hang = { next: next.hangNext, ms: next.hangMs };
+      return { status: 200, body: next, cache: false };
+    } catch (err) {
+      return { status: 400, body: { error: (err as Error).message }, cache: false };
+    }
+  }
+
+  const held = new Set<NodeJS.Timeout>();
+  const holdBack = (ms: number) =>
+    new Promise<void>((ok) => {
+      const t = setTimeout(() => {
+        held.delete(t);
+        ok();
+      }, ms);
+      held.add(t);
+    });
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
@@ -162,7 +192,13 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://sim');
-      const answer = url.pathname.startsWith('/_sim/') ? handleSim(req, url, body) : await handleApi(req, url, body);
+      const simRoute = url.pathname.startsWith('/_sim/');
+      const answer = simRoute ? handleSim(req, url, body) : await handleApi(req, url, body);
+      if (!simRoute && hang.next > 0) {
+        hang.next--;
+        await holdBack(hang.ms);
+        if (res.destroyed) return;
+      }
       const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(8).toString('hex')}` };
       if ('replayed' in answer && answer.replayed) headers['Idempotent-Replayed'] = 'true';
       res.writeHead(answer.status, headers);
@@ -184,6 +220,7 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
     port,
     close: () =>
       new Promise<void>((ok) => {
+        for (const t of held) clearTimeout(t);
         server.close(() => ok());
         server.closeAllConnections();
       }),
