@@ -41,8 +41,12 @@ export function operatorHandler(fn: (event: HttpEvent, context: Context) => Prom
     .handler(fn);
 }
 
+// Every id we issue is a prefix and a ULID. Anything far from that shape names nothing, and is
+// answered as unknown before it reaches a store (DynamoDB refuses keys over 1 KB with an error).
+const PLAUSIBLE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
 export function pathParam(event: HttpEvent, name: string): string {
   const v = event.pathParameters?.[name];
-  if (!v) throw new ApiError('not_found');
+  if (!v || !PLAUSIBLE_ID.test(v)) throw new ApiError('not_found');
   return v;
 }

@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { build } from 'esbuild';
 import { startService } from '../../../test/support/local-service.js';
+import { measureListing } from './listing.js';
 
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the runtime sets it too: the notice is about Node 20's end of support, not the figures
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? 100_000);
 
 function autocannon(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
@@ -81,6 +84,10 @@ try {
     orderTimes.push(performance.now() - t0);
   }
 
+  console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
+  const dynamoEndpoint = /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const listing = await measureListing({ url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint }, 100, LIST_ORDERS);
+
   console.log('measuring cold-start proxy (import of each bundle, median of 5)...');
   const imports = await importTimes(['<hello world>', 'functions/public/quote.ts', 'functions/partner/orders-create.ts', 'functions/partner/locations.ts', 'functions/mcp/handler.ts']);
   const hello = imports['<hello world>'] as number;
@@ -93,6 +100,7 @@ try {
     bare: baseline,
     healthz: health,
     orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
+    listing: { ...listing, firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms, fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms },
     importMs: Object.fromEntries(Object.entries(imports).map(([k, v]) => [k, { ms: Math.round(v), vsHelloWorld: Number((v / hello).toFixed(2)) }])),
   };
   mkdirSync(join(root, 'bench-results'), { recursive: true });
@@ -102,6 +110,9 @@ try {
   console.log(`| quote p50 / p99 latency (ms) | ${quote.p50} / ${quote.p99} | ${baseline.p50} / ${baseline.p99} | |`);
   console.log(`| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`);
   console.log(`| order creation p50 / p99 (ms) | ${results.orderCreation.p50ms.toFixed(1)} / ${results.orderCreation.p99ms.toFixed(1)} | | |`);
+  const ms = (f: { p50ms: number; p99ms: number }) => `${f.p50ms.toFixed(1)} / ${f.p99ms.toFixed(1)}`;
+  console.log(`| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`);
+  console.log(`| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`);
   for (const [k, v] of Object.entries(results.importMs)) console.log(`| import ${k} (ms) | ${v.ms} | hello world ${Math.round(hello)} | ${v.vsHelloWorld} |`);
   console.log('\nwrote bench-results/bench.json');
 } finally {

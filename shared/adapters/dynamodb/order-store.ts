@@ -8,7 +8,7 @@ import type { OrderPage, OrderStore } from '../../ports/order-store.js';
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
 // for the placement sweep.
-function item(order: OrderRecord) {
+export function orderItem(order: OrderRecord) {
   return {
     pk: `partner#${order.partnerId}`,
     sk: `order#${order.id}`,
@@ -50,7 +50,7 @@ export class DynamoOrderStore implements OrderStore {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.table, Item: item(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
           ],
         }),
@@ -98,7 +98,7 @@ export class DynamoOrderStore implements OrderStore {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.table, Item: item(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } } },
+            { Put: { TableName: this.table, Item: orderItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } } },
             ...events.map((e) => ({ Put: { TableName: this.table, Item: outboxItem(e) } })),
           ],
         }),
