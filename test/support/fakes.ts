@@ -1,6 +1,8 @@
 import type { KeyRecord } from '../../shared/domain/idempotency.js';
 import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
 import type { OutboxEvent } from '../../shared/domain/events.js';
+import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
+import type { DeliveryStore } from '../../shared/ports/webhooks.js';
 import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
 import type { OrderPage, OrderStore } from '../../shared/ports/order-store.js';
 import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../../shared/ports/payments.js';
@@ -101,5 +103,29 @@ export class ScriptedPayments implements Payments {
   /** Distinct charge attempts that succeeded: what actually took money. */
   succeededCharges(): number {
     return [...this.byKey.values()].filter((o) => o.kind === 'succeeded').length;
+  }
+}
+
+export class MemoryDeliveries implements DeliveryStore {
+  readonly records = new Map<string, DeliveryRecord>();
+  async get(id: string) {
+    const r = this.records.get(id);
+    return r ? structuredClone(r) : null;
+  }
+  async due(now: Date, limit: number) {
+    return [...this.records.values()]
+      .filter((r) => r.status === 'pending' && r.nextAttemptAt !== null && Date.parse(r.nextAttemptAt) <= now.getTime())
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+  }
+  async save(record: DeliveryRecord, expectedVersion: number) {
+    // Yield first, as a network store would, so concurrent workers really interleave.
+    await new Promise((r) => setImmediate(r));
+    if ((this.records.get(record.id)?.version ?? 0) !== expectedVersion) return false;
+    this.records.set(record.id, { ...structuredClone(record), version: expectedVersion + 1 });
+    return true;
+  }
+  async listForPartner(partnerId: string, filter: { orderId?: string; limit: number }) {
+    return [...this.records.values()].filter((r) => r.event.partnerId === partnerId && (!filter.orderId || r.event.orderId === filter.orderId)).slice(0, filter.limit);
   }
 }

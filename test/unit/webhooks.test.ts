@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
-import { nextAttemptAt, MAX_ATTEMPTS } from '../../shared/domain/webhooks/schedule.js';
+import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
+import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/domain/webhooks/dispatch.js';
+import type { Partner } from '../../shared/domain/partner.js';
+import { MemoryDeliveries } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
 import { afterAttempt, type DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
 
@@ -74,5 +77,50 @@ describe('SSRF', () => {
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: true }).ok).toBe(true);
     expect(checkWebhookUrl('http://169.254.169.254/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
+  });
+});
+
+describe('dispatch: one send per due attempt', () => {
+  const event = { deliveryId: 'order_1__order.cancelled__partner_cancel', type: 'order.cancelled' as const, orderId: 'order_1', partnerId: 'ptr_1', externalId: null, trigger: 'partner_cancel', createdAt: '2026-11-24T10:00:00.000Z' };
+  const partner: Partner = { id: 'ptr_1', name: 'P', status: 'active', fees: { labCollectionCents: 0, physicianOrderCents: 0 }, paymentMethod: null, stripeCustomerId: null, webhookUrl: 'https://hooks.example.com/h', webhookSecrets: [{ secret: 'whsec_a', createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }], createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
+
+  function setup(status: number | null) {
+    const deliveries = new MemoryDeliveries();
+    deliveries.records.set(event.deliveryId, { id: event.deliveryId, event, status: 'pending', attempts: [], nextAttemptAt: event.createdAt, version: 1 });
+    const sent: string[] = [];
+    let now = new Date('2026-11-24T10:00:00.000Z');
+    const deps: DispatchDeps = {
+      deliveries,
+      partners: { get: async () => partner } as unknown as DispatchDeps['partners'],
+      sender: { send: async (_url, body) => (sent.push(body), { httpStatus: status, error: status ? null : 'connection failed (ECONNREFUSED)', durationMs: 1 }) },
+      now: () => now,
+      wallClock: () => now,
+      alert: () => undefined,
+    };
+    return { deliveries, sent, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+  }
+
+  it('two workers that find the same attempt due send it once, and one attempt is recorded', async () => {
+    const { deliveries, sent, deps } = setup(500);
+    const [a, b] = await Promise.all([runDueDeliveries(deps), runDueDeliveries(deps)]);
+    expect(sent).toHaveLength(1);
+    expect(a + b).toBe(1);
+    const record = await deliveries.get(event.deliveryId);
+    expect(record?.attempts).toHaveLength(1);
+    expect(record?.nextAttemptAt).toBe('2026-11-24T10:01:00.000Z');
+  });
+
+  it('a worker that dies holding a claim leaves the attempt due again when the claim runs out', async () => {
+    const { deliveries, sent, deps, advance } = setup(200);
+    const claimedThenDied = { ...deps, sender: { send: () => new Promise<never>(() => undefined) } };
+    void attemptDelivery(claimedThenDied, (await deliveries.get(event.deliveryId))!, 'scheduled');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await runDueDeliveries(deps)).toBe(0);
+    advance(ATTEMPT_CLAIM_MS - 1);
+    expect(await runDueDeliveries(deps)).toBe(0);
+    advance(1);
+    expect(await runDueDeliveries(deps)).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect((await deliveries.get(event.deliveryId))?.status).toBe('succeeded');
   });
 });

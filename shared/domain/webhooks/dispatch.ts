@@ -1,5 +1,6 @@
 import { afterAttempt, webhookPayload, type DeliveryRecord } from './delivery.js';
 import { signPayload } from './signature.js';
+import { ATTEMPT_CLAIM_MS } from './schedule.js';
 import type { Partner } from '../partner.js';
 import type { DeliveryStore, SendResult, WebhookSender } from '../../ports/webhooks.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
@@ -40,16 +41,25 @@ export async function sendSigned(deps: Pick<DispatchDeps, 'sender' | 'wallClock'
 }
 
 /**
- * One attempt of a delivery, recorded with a write guarded on the version read (two workers can
- * never both record the same attempt). A partner without a webhook URL gets no deliveries.
+ * One attempt of a delivery. A scheduled attempt is first claimed with a write guarded on the
+ * version read, pushing its due time past the attempt's cut: of two workers that found it due (the
+ * inline attempt and the sweep, or two sweeps), one sends and the other finds the claim taken. A
+ * worker that dies holding a claim leaves the attempt due again when the claim runs out. A partner
+ * without a webhook URL gets no deliveries.
  */
-export async function attemptDelivery(deps: DispatchDeps, record: DeliveryRecord, kind: 'scheduled' | 'replay'): Promise<DeliveryRecord | null> {
-  const partner = await deps.partners.get(record.event.partnerId);
+export async function attemptDelivery(deps: DispatchDeps, found: DeliveryRecord, kind: 'scheduled' | 'replay'): Promise<DeliveryRecord | null> {
+  const partner = await deps.partners.get(found.event.partnerId);
   const now = deps.now();
   if (!partner?.webhookUrl) {
-    if (kind === 'replay') return record;
-    const skipped = { ...record, status: 'no_endpoint' as const, nextAttemptAt: null };
-    return (await deps.deliveries.save(skipped, record.version)) ? { ...skipped, version: record.version + 1 } : null;
+    if (kind === 'replay') return found;
+    const skipped = { ...found, status: 'no_endpoint' as const, nextAttemptAt: null };
+    return (await deps.deliveries.save(skipped, found.version)) ? { ...skipped, version: found.version + 1 } : null;
+  }
+  let record = found;
+  if (kind === 'scheduled') {
+    const claimed = { ...found, nextAttemptAt: new Date(now.getTime() + ATTEMPT_CLAIM_MS).toISOString() };
+    if (!(await deps.deliveries.save(claimed, found.version))) return null;
+    record = { ...claimed, version: found.version + 1 };
   }
   const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
   const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });
