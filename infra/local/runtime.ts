@@ -54,6 +54,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       S3_ENDPOINT: s3.endpoint,
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       LOG_LEVEL: env.LOG_LEVEL,
+      METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
     const composition = await import('../../shared/composition.js');

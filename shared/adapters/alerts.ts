@@ -3,13 +3,20 @@ import { logger } from './logger.js';
 
 export const ALERT_METRIC = { namespace: 'LabTests', metricName: 'OperatorAlerts' };
 
-// In Lambda, counts are published as CloudWatch metrics (embedded metric format); locally the
-// log lines are enough. Metrics carry counts and event names only, never ids or patient data.
-const metrics = process.env.AWS_LAMBDA_FUNCTION_NAME ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' }) : null;
+// Counts are published as CloudWatch metrics (embedded metric format lines on stdout): in Lambda
+// always, locally when METRICS_TO_LOG is true (the local runtime sets it at LOG_LEVEL INFO/DEBUG).
+// Metrics carry counts and event names only, never ids or patient data. Read at first use, after
+// the local runtime has set the environment.
+let metrics: Metrics | null | undefined;
+function metricsSink(): Metrics | null {
+  metrics ??= process.env.AWS_LAMBDA_FUNCTION_NAME || process.env.METRICS_TO_LOG === 'true' ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' }) : null;
+  return metrics;
+}
 
 export type BusinessMetric = 'OrdersCreated' | 'PaymentsDeclined' | 'PaymentsPending' | 'PaymentProviderErrors' | 'RefundsPending' | 'Placements' | 'WebhookDeliveriesFailed';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
+  const metrics = metricsSink();
   if (!metrics || count <= 0) return;
   metrics.addMetric(name, MetricUnit.Count, count);
   metrics.publishStoredMetrics();

@@ -39,7 +39,7 @@ async function call(method: string, path: string, auth: string | null, body?: un
 }
 
 describe('patient data never leaks', () => {
-  it('is absent from logs, webhooks, public responses and error messages across the whole flow', async () => {
+  it('is absent from logs, metrics, webhooks, public responses and error messages across the whole flow', async () => {
     const p = (await call('POST', '/admin/v1/partners', token, { name: 'PHI Co', paymentMethod: 'pm_sim_refund_fails', webhookUrl: receiver.url })).json;
     await call('POST', `/admin/v1/partners/${p.id}/webhook-secret`, token);
     const key = (await call('POST', `/admin/v1/partners/${p.id}/keys`, token, { environment: 'test' })).json.key as string;
@@ -67,6 +67,7 @@ describe('patient data never leaks', () => {
     const logs = service.output();
     expect(logs).toContain('operator alert'); // the logs were really captured
     expect(logs).toContain('"route"');
+    expect(logs).toMatch(/"_aws":\{.*"OperatorAlerts"/); // and so were the metrics (embedded metric format)
     collected.push(logs);
     for (const value of PHI) for (const text of collected) expect(text.includes(value), `"${value}" leaked`).toBe(false);
   });
