@@ -42,6 +42,8 @@ import type { SandboxDeps } from './domain/sandbox.js';
 import { indexCatalog } from './domain/catalog.js';
 import { SERVICE_CONFIG } from './config/service-config.js';
 
+// Every `once(...)` below is marked pure: with the package's `"sideEffects": false`, esbuild then
+// leaves out of a Lambda's bundle each adapter that handler never reaches (Stripe, pdf-lib, S3...).
 function once<T>(build: () => T): () => T {
   let value: T | undefined;
   let built = false;
@@ -54,10 +56,10 @@ function once<T>(build: () => T): () => T {
   };
 }
 
-export const runtimeEnv = once((): RuntimeEnv => parseRuntimeEnv(process.env));
-export const documentClient = once(() => createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }));
-export const catalogStore = once((): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE));
-export const rateLimiter = once(
+export const runtimeEnv = /* @__PURE__ */ once((): RuntimeEnv => parseRuntimeEnv(process.env));
+export const documentClient = /* @__PURE__ */ once(() => createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }));
+export const catalogStore = /* @__PURE__ */ once((): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE));
+export const rateLimiter = /* @__PURE__ */ once(
   (): RateLimiter =>
     new DynamoRateLimiter(documentClient(), runtimeEnv().RATE_LIMIT_TABLE, {
       burst: runtimeEnv().RATE_LIMIT_BURST,
@@ -74,9 +76,9 @@ export function useClock(c: Clock): void {
   clockOverride = c;
 }
 
-export const partnerStore = once((): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const partnerStore = /* @__PURE__ */ once((): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE));
 const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
-export const orderStore = once((): OrderStore => {
+export const orderStore = /* @__PURE__ */ once((): OrderStore => {
   const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
   return dispatchingOrderStore(faultsEnabled() ? faultyOrderStore(store) : store);
 });
@@ -107,17 +109,17 @@ function dispatchingOrderStore(inner: OrderStore): OrderStore {
   };
 }
 
-export const deliveryStore = once((): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE));
-export const webhookPolicy = once((): UrlPolicy => ({ requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production', allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true' }));
-export const webhookSender = once((): WebhookSender => httpWebhookSender(webhookPolicy()));
+export const deliveryStore = /* @__PURE__ */ once((): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const webhookPolicy = /* @__PURE__ */ once((): UrlPolicy => ({ requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production', allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true' }));
+export const webhookSender = /* @__PURE__ */ once((): WebhookSender => httpWebhookSender(webhookPolicy()));
 export function dispatchDeps(): DispatchDeps {
   return { deliveries: deliveryStore(), partners: partnerStore(), sender: webhookSender(), now: () => clock().now(), wallClock: () => new Date(), alert };
 }
-export const idempotencyStore = once((): IdempotencyStore => {
+export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {
   const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
   return faultsEnabled() ? faultyKeyStore(store) : store;
 });
-export const payments = once((): Payments => {
+export const payments = /* @__PURE__ */ once((): Payments => {
   const env = runtimeEnv();
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   // The key is read from Secrets Manager on first use (in AWS), then the client is reused.
@@ -141,7 +143,7 @@ export function cursorSecret(): Promise<string> {
 
 
 
-export const placementScheduler = once((): PlacementScheduler => {
+export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler => {
   const env = runtimeEnv();
   return env.PLACEMENT_SCHEDULE_GROUP && env.PLACEMENT_TARGET_ARN && env.PLACEMENT_ROLE_ARN
     ? eventBridgePlacementScheduler({ groupName: env.PLACEMENT_SCHEDULE_GROUP, targetArn: env.PLACEMENT_TARGET_ARN, roleArn: env.PLACEMENT_ROLE_ARN })
@@ -180,8 +182,8 @@ export function placeOrderDeps(): PlaceOrderDeps {
   };
 }
 
-export const documentStore = once((): DocumentStore => new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }));
-export const resultsStore = once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const documentStore = /* @__PURE__ */ once((): DocumentStore => new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }));
+export const resultsStore = /* @__PURE__ */ once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));
 
 export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } {
   return { orders: orderStore(), results: resultsStore(), documents: documentStore(), now: () => clock().now(), renderResultsPdf: resultsReport };
@@ -197,7 +199,7 @@ export function sandboxDeps(): SandboxDeps {
   };
 }
 
-export const usagePlans = once((): UsagePlans => {
+export const usagePlans = /* @__PURE__ */ once((): UsagePlans => {
   const id = runtimeEnv().USAGE_PLAN_ID;
   return id ? apiGatewayUsagePlans(id) : noUsagePlans;
 });
