@@ -1,14 +1,14 @@
 // `npm run bench`: measures the service against baselines run side by side on this machine, and
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { build } from 'esbuild';
 import { startService } from '../../../test/support/local-service.js';
 import { measureListing } from './listing.js';
+import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the runtime sets it too: the notice is about Node 20's end of support, not the figures
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,27 +39,6 @@ async function startBare(): Promise<{ url: string; stop(): void }> {
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
 
-async function importTimes(entries: string[]): Promise<Record<string, number>> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
-  const times: Record<string, number> = {};
-  for (const entry of entries) {
-    const outfile = join(dir, `${entry.replace(/[/.]/g, '_')}.mjs`);
-    await build({
-      entryPoints: [entry.startsWith('<') ? join(root, 'infra/tools/bench/hello.ts') : join(root, entry)],
-      bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, outfile, mainFields: ['module', 'main'], logLevel: 'silent',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      await new Promise<void>((resolve) => spawn(process.execPath, ['-e', `await import(${JSON.stringify(outfile)})`], { stdio: 'ignore', env: { ...process.env, AWS_REGION: 'us-east-1' } }).on('exit', () => resolve()));
-      runs.push(performance.now() - started);
-    }
-    times[entry] = percentile(runs, 50);
-  }
-  return times;
-}
-
 const service = await startService({ RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', ADMIN_TOKEN: 'bench-admin-token-0123456789' });
 const bare = await startBare();
 try {
@@ -74,7 +53,8 @@ try {
   console.log('measuring order creation latency (100 sequential orders)...');
   const admin = (path: string, body: unknown) => fetch(`${service.url}/admin/v1${path}`, { method: 'POST', headers: { Authorization: 'Bearer bench-admin-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
   const partner = await admin('/partners', { name: 'Bench', paymentMethod: 'pm_card_visa' });
-  const key = (await admin(`/partners/${partner.id}/keys`, { environment: 'test' })).key as string;
+  const issued = await admin(`/partners/${partner.id}/keys`, { environment: 'test' });
+  const key = issued.key as string;
   const patient = { firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', sex: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } };
   const orderTimes: number[] = [];
   for (let i = 0; i < 100; i++) {
@@ -88,9 +68,22 @@ try {
   const dynamoEndpoint = /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const listing = await measureListing({ url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint }, 100, LIST_ORDERS);
 
-  console.log('measuring cold-start proxy (import of each bundle, median of 5)...');
-  const imports = await importTimes(['<hello world>', 'functions/public/quote.ts', 'functions/partner/orders-create.ts', 'functions/partner/locations.ts', 'functions/mcp/handler.ts']);
-  const hello = imports['<hello world>'] as number;
+  console.log('measuring cold-start proxy (fresh process: import and first invoke of each bundle, median of 5)...');
+  const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const auth = { partnerId: partner.id as string, keyId: issued.id as string };
+  const json = { 'Content-Type': 'application/json' };
+  const cold = await coldStarts(
+    root,
+    [
+      { name: 'hello world', entry: null, event: () => ({}) },
+      { name: 'quote (50 items)', entry: 'functions/public/quote.ts', event: () => routeEvent('functions/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search) },
+      { name: 'order creation', entry: 'functions/partner/orders-create.ts', event: () => routeEvent('functions/partner/orders-create.ts', '/api/v1/orders', { headers: { ...json, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }), authorizer: auth }) },
+      { name: 'draw-site search', entry: 'functions/partner/locations.ts', event: () => routeEvent('functions/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }) },
+      { name: 'MCP tools/list', entry: 'functions/mcp/handler.ts', event: () => routeEvent('functions/mcp/handler.ts', '/mcp', { headers: { ...json, Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }) },
+    ],
+    { ...process.env, AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint, STRIPE_API_BASE: stripeUrl, RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'SILENT', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+  );
+  const hello = cold['hello world'] as ColdStart;
 
   const results = {
     date: new Date().toISOString(),
@@ -101,7 +94,7 @@ try {
     healthz: health,
     orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
     listing: { ...listing, firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms, fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms },
-    importMs: Object.fromEntries(Object.entries(imports).map(([k, v]) => [k, { ms: Math.round(v), vsHelloWorld: Number((v / hello).toFixed(2)) }])),
+    coldStart: Object.fromEntries(Object.entries(cold).map(([k, v]) => [k, { totalMs: Math.round(v.totalMs), importMs: Math.round(v.importMs), firstInvokeMs: Math.round(v.invokeMs), vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)) }])),
   };
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   writeFileSync(join(root, 'bench-results/bench.json'), JSON.stringify(results, null, 2));
@@ -113,7 +106,7 @@ try {
   const ms = (f: { p50ms: number; p99ms: number }) => `${f.p50ms.toFixed(1)} / ${f.p99ms.toFixed(1)}`;
   console.log(`| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`);
   console.log(`| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`);
-  for (const [k, v] of Object.entries(results.importMs)) console.log(`| import ${k} (ms) | ${v.ms} | hello world ${Math.round(hello)} | ${v.vsHelloWorld} |`);
+  for (const [k, v] of Object.entries(results.coldStart)) console.log(`| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${Math.round(hello.totalMs)} | ${v.vsHelloWorld} |`);
   console.log('\nwrote bench-results/bench.json');
 } finally {
   bare.stop();

@@ -1,0 +1,83 @@
+// The cold-start proxy: each handler bundled as the stack bundles it, then, in a fresh process,
+// imported and invoked once with a real request against the running local runtime's stores.
+// A fresh process per run is what a new Lambda container pays; the hello-world bundle is the floor.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { build } from 'esbuild';
+import { toProxyEvent } from '../../local/api-gateway-event.js';
+import { ROUTES } from '../../../shared/routes.js';
+
+export interface ColdStartCase {
+  name: string;
+  /** A handler module, or null for the hello-world baseline. */
+  entry: string | null;
+  /** A fresh event for each run (order creation needs a new Idempotency-Key each time). */
+  event: () => unknown;
+}
+
+export interface ColdStart {
+  /** Process start to the handler's answer, median of the runs. */
+  totalMs: number;
+  importMs: number;
+  invokeMs: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** An API Gateway proxy event for a route of the route table, built as the local runtime builds it. */
+export function routeEvent(entry: string, target: string, opts: { headers?: Record<string, string>; body?: string; authorizer?: Record<string, string> } = {}): APIGatewayProxyEvent {
+  const route = ROUTES.find((r) => r.entry === entry);
+  if (!route) throw new Error(`no route for ${entry}`);
+  const headers = { Host: '127.0.0.1:3000', ...opts.headers };
+  const req = { rawHeaders: Object.entries(headers).flat(), socket: { remoteAddress: '127.0.0.1' }, method: route.method } as unknown as IncomingMessage;
+  const event = toProxyEvent(req, new URL(target, 'http://127.0.0.1:3000'), route, {}, opts.body ?? null);
+  if (opts.authorizer) event.requestContext.authorizer = { ...opts.authorizer, principalId: opts.authorizer.partnerId };
+  return event;
+}
+
+function runOnce(root: string, bundle: string, eventFile: string, env: NodeJS.ProcessEnv): Promise<ColdStart & { status: number | null }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(root, 'infra/tools/bench/invoke-once.mjs'), bundle, eventFile], { stdio: ['ignore', 'pipe', 'inherit'], env });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', () => {
+      const totalMs = performance.now() - started;
+      try {
+        const line = out.trim().split('\n').at(-1) ?? '';
+        const r = JSON.parse(line) as { importMs: number; invokeMs: number; status: number | null };
+        resolve({ totalMs, ...r });
+      } catch {
+        reject(new Error(`cold start of ${bundle} printed no result: ${out.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+export async function coldStarts(root: string, cases: ColdStartCase[], env: NodeJS.ProcessEnv, runs = 5): Promise<Record<string, ColdStart>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  const results: Record<string, ColdStart> = {};
+  for (const c of cases) {
+    const bundle = join(dir, `${c.name.replace(/\W/g, '_')}.mjs`);
+    await build({
+      entryPoints: [join(root, c.entry ?? 'infra/tools/bench/hello.ts')],
+      bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, outfile: bundle, mainFields: ['module', 'main'], logLevel: 'silent',
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
+    const samples: ColdStart[] = [];
+    for (let i = 0; i < runs; i++) {
+      const eventFile = join(dir, `${c.name.replace(/\W/g, '_')}-${i}.json`);
+      writeFileSync(eventFile, JSON.stringify(c.event()));
+      const r = await runOnce(root, bundle, eventFile, env);
+      // A failed first invoke would time the error path: the bench refuses to print that as a figure.
+      if (r.status === null || r.status >= 300) throw new Error(`${c.name}: first invoke answered ${r.status}`);
+      samples.push(r);
+    }
+    results[c.name] = { totalMs: median(samples.map((s) => s.totalMs)), importMs: median(samples.map((s) => s.importMs)), invokeMs: median(samples.map((s) => s.invokeMs)) };
+  }
+  return results;
+}

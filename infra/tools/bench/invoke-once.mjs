@@ -1,0 +1,16 @@
+// One cold start, in a fresh process: import a bundled handler, invoke it once with the event in
+// the file named by argv[3], print the split as JSON. Run by cold-start.ts, five times per bundle.
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const [bundle, eventFile] = process.argv.slice(2);
+const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+const deadline = Date.now() + 30_000;
+const context = { functionName: 'bench', awsRequestId: 'bench', callbackWaitsForEmptyEventLoop: false, getRemainingTimeInMillis: () => deadline - Date.now() };
+const t0 = performance.now();
+const mod = await import(bundle);
+const t1 = performance.now();
+const result = await mod.handler(event, context);
+const t2 = performance.now();
+console.log(JSON.stringify({ importMs: t1 - t0, invokeMs: t2 - t1, status: result?.statusCode ?? null }));
+process.exit(0); // SDK keep-alive sockets would hold the process open
