@@ -6,7 +6,18 @@ import { admin, api, newPartner, orderBody, simulatorIntents, type TestPartner }
 const N = Number(process.env.RELIABILITY_SCALE ?? 40);
 
 const intentsOf = async (p: TestPartner) => (await simulatorIntents()).filter((i) => i.metadata?.partnerId === p.id);
-const ordersOf = async (p: TestPartner) => (await api(p, 'GET', '/orders?limit=100')).body.data as Array<{ id: string; payment: { paymentIntentId: string } }>;
+type Listed = { id: string; payment: { paymentIntentId: string } };
+/** Every order of the partner, page by page (the full-size run makes more than one page). */
+async function ordersOf(p: TestPartner): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { body: { data: Listed[]; nextCursor: string | null } } = await api(p, 'GET', `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    all.push(...res.body.data);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return all;
+}
 
 describe(`idempotency under load (${N} concurrent requests)`, () => {
   it(`${N} concurrent POSTs with one key and body: exactly one order and one charge`, async () => {
@@ -26,6 +37,7 @@ describe(`idempotency under load (${N} concurrent requests)`, () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(N);
     const orders = await ordersOf(p);
     const intents = await intentsOf(p);
+    expect(orders).toHaveLength(N);
     expect(intents).toHaveLength(N);
     expect(new Set(orders.map((o) => o.payment.paymentIntentId))).toEqual(new Set(intents.map((i) => i.id)));
   }, 120_000);
