@@ -9,9 +9,18 @@ export function registerDueWork(name: string, runner: DueRunner): void {
   runners.set(name, runner);
 }
 
-/** Runs every registered runner once, in registration order; returns how much each did. */
-export async function runDueWork(now: Date): Promise<Record<string, number>> {
-  const ran: Record<string, number> = {};
-  for (const [name, runner] of runners) ran[name] = await runner(now);
-  return ran;
+// Runs queue behind one another. Without this, a clock advance that lands while the ticker is
+// mid-placement finds the order already claimed (`placing`), skips it and answers before the
+// placement ends, breaking its promise that the caller sees everything that became due.
+let previous: Promise<unknown> = Promise.resolve();
+
+/** Runs every registered runner once, in registration order, after any run already under way; returns how much each did. */
+export function runDueWork(now: Date): Promise<Record<string, number>> {
+  const run = previous.then(async () => {
+    const ran: Record<string, number> = {};
+    for (const [name, runner] of runners) ran[name] = await runner(now);
+    return ran;
+  });
+  previous = run.catch(() => undefined);
+  return run;
 }
