@@ -8,5 +8,5 @@ export const handler = pageHandler(async (event) => {
   if (q.items) params.set('items', q.items);
   for (const k of ['state', 'utm_source', 'utm_medium'] as const) if (q[k]) params.set(k, q[k] as string);
   const qs = params.toString().replace(/%2C/gi, ',');
-  return redirect(`/cart${qs ? `?${qs}` : ''}`);
+  return redirect(`/cart${qs ? `?${qs}` : ''}`, { public: true });
 });

@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { checkBearer, decideAuth } from '../../shared/domain/partner.js';
+import { checkBearer, decideAuth, type AuthDecision, type Partner } from '../../shared/domain/partner.js';
 import { partnerStore, runtimeEnv } from '../../shared/composition.js';
 
 function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): string | undefined {
@@ -8,32 +8,29 @@ function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): str
 }
 
 /**
- * The partner API's Lambda authorizer. Its verdict travels in the context: API Gateway lets the
- * request through and the handler answers a refusal with the spec's error code (invalid_api_key,
- * wrong_environment, partner_suspended), which a Deny policy could not express. Results are not
- * cached, so a revoked key stops working at once.
+ * The authorizer's answer for one verdict. The request is always allowed through with the
+ * verdict in the context, and the handler answers a refusal with the spec's error code.
+ * Partner routes require a usage-plan key: without one API Gateway answers by itself (the
+ * RefusedKey gateway response, 401). A suspended partner still gets its key passed on, so the
+ * handler can answer 403 partner_suspended as the spec says rather than API Gateway's 401.
  */
-export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const check = checkBearer(headerValue(event, 'authorization'), runtimeEnv().SERVICE_ENVIRONMENT);
-  let context: Record<string, string>;
-  let usageIdentifierKey: string | undefined;
-  if (!check.ok) {
-    context = { authError: check.code };
-  } else {
-    const key = await partnerStore().findKeyByHash(check.hash);
-    const partner = key ? await partnerStore().get(key.partnerId) : null;
-    const decision = decideAuth(check.hash, key, partner);
-    if (decision.ok) {
-      context = { partnerId: decision.partnerId, keyId: decision.keyId };
-      usageIdentifierKey = partner?.usagePlanKey ?? undefined;
-    } else {
-      context = { authError: decision.code };
-    }
-  }
+export function authorizerResult(methodArn: string, decision: AuthDecision, partner: Pick<Partner, 'usagePlanKey'> | null): APIGatewayAuthorizerResult {
+  const context: Record<string, string> = decision.ok ? { partnerId: decision.partnerId, keyId: decision.keyId } : { authError: decision.code };
+  const passKey = decision.ok || decision.code === 'partner_suspended';
+  const usageIdentifierKey = passKey ? (partner?.usagePlanKey ?? undefined) : undefined;
   return {
-    principalId: context.partnerId ?? 'anonymous',
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }] },
+    principalId: decision.ok ? decision.partnerId : 'anonymous',
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }] },
     context,
     ...(usageIdentifierKey ? { usageIdentifierKey } : {}),
   };
+}
+
+/** The partner API's Lambda authorizer. Results are not cached, so a revoked key stops working at once. */
+export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+  const check = checkBearer(headerValue(event, 'authorization'), runtimeEnv().SERVICE_ENVIRONMENT);
+  if (!check.ok) return authorizerResult(event.methodArn, check, null);
+  const key = await partnerStore().findKeyByHash(check.hash);
+  const partner = key ? await partnerStore().get(key.partnerId) : null;
+  return authorizerResult(event.methodArn, decideAuth(check.hash, key, partner), partner);
 };

@@ -12,7 +12,10 @@ const MESSAGE = 'A query parameter is invalid.';
  * precedence over lat/lng; radiusMiles (default 50, at most 250) applies in both modes.
  */
 export const handler = partnerHandler(async (event) => {
-  const q = parseOrThrow(locationsQuerySchema, query(event), MESSAGE);
+  const raw = query(event);
+  // The spec: with a zip, lat and lng are ignored, so a stray or malformed one is no error either.
+  const { lat: _lat, lng: _lng, ...withoutCoordinates } = raw;
+  const q = parseOrThrow(locationsQuerySchema, raw.zip !== undefined ? withoutCoordinates : raw, MESSAGE);
   let origin: { lat: number; lng: number };
   if (q.zip !== undefined) {
     const place = geocodeZip(q.zip);

@@ -75,7 +75,16 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
             lockedUntilMs: null,
             version: (stored?.version ?? 0) + 1,
           }
-        : { ...decision.record, validation: input.requestHash, in_progress_expiration: nowMs + deps.leaseMs, lockedUntilMs: null, version: decision.record.version + 1 };
+        : {
+            ...decision.record,
+            // After a decline no order exists yet: a new attempt gets an id of its own time, so
+            // an order created hours after the key's first use still lists in its place.
+            ...(decision.record.phase === 'released' ? { orderId: deps.newOrderId(deps.now()) } : {}),
+            validation: input.requestHash,
+            in_progress_expiration: nowMs + deps.leaseMs,
+            lockedUntilMs: null,
+            version: decision.record.version + 1,
+          };
     if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version)) record = next;
   }
   if (!record) return { ok: false, code: 'idempotency_in_progress' };
@@ -113,7 +122,9 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
       }
       switch (outcome.kind) {
         case 'succeeded':
-          await save({ phase: 'charged', intentId: outcome.intentId });
+          // The order is created now, whenever the key was first used (a decline or a pending
+          // intent can come first): its cancel window and placement hold start here.
+          await save({ phase: 'charged', intentId: outcome.intentId, chargedAtMs: deps.now().getTime() });
           break;
         case 'pending':
           await save({ phase: 'pending', intentId: outcome.intentId, ...release });
@@ -130,7 +141,9 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
           return { ok: false, code: 'payment_provider_error' };
       }
     }
-    const order = await deps.orders.create(input.buildOrder(current.orderId, new Date(current.firstUsedAtMs), current.intentId as string));
+    // A retry after a 500 rebuilds the identical order from the record: same id, same time.
+    const createdAt = new Date(current.chargedAtMs ?? current.firstUsedAtMs);
+    const order = await deps.orders.create(input.buildOrder(current.orderId, createdAt, current.intentId as string));
     await deps.schedulePlacement(order).catch(() => undefined);
     const body = input.encode(order);
     await save({ status: 'COMPLETED', data: body, ...release });

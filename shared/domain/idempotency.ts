@@ -21,6 +21,8 @@ export interface KeyRecord {
   /** The stored response of a completed request (JSON). */
   data?: string;
   firstUsedAtMs: number;
+  /** When the charge succeeded: the order's creation time. Absent on records written before it existed. */
+  chargedAtMs?: number;
   phase: KeyPhase;
   /** Charge attempt number: a new one after every definitive decline. */
   attempt: number;

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { accessLog } from './middleware.js';
+import { accessLog, CORS_HEADERS } from './middleware.js';
 import { header, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { renderHtml, renderMarkdown, type Page } from '../pages/document.js';
 import { logger } from '../adapters/logger.js';
@@ -24,13 +24,22 @@ export function pageResult(event: HttpEvent, page: Page, opts: { status?: number
       Vary: 'Accept',
       'Cache-Control': opts.cache === false ? 'no-store' : `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
       'X-Content-Type-Options': 'nosniff',
+      // Public pages and their Markdown are open to other origins (agents fetch them from browsers).
+      ...(opts.htmlOnly ? {} : CORS_HEADERS),
     },
     body: markdown ? renderMarkdown(page) : renderHtml(page),
   };
 }
 
-export function redirect(location: string): HttpResult {
-  return { statusCode: 302, headers: { Location: location, 'Cache-Control': 'no-store' }, body: '' };
+/**
+ * A public redirect depends only on its URL, so it is open to other origins and cached briefly
+ * like any public answer; a redirect away from a protected page is neither.
+ */
+export function redirect(location: string, opts: { public?: boolean } = {}): HttpResult {
+  const headers: Record<string, string> = opts.public
+    ? { Location: location, 'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`, ...CORS_HEADERS }
+    : { Location: location, 'Cache-Control': 'no-store' };
+  return { statusCode: 302, headers, body: '' };
 }
 
 export function pageOrigin(event: HttpEvent): string {

@@ -69,7 +69,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       description:
         'Search the blood test and panel catalogue by product terms: test names, biomarkers, categories or common words such as "cholesterol", "thyroid", "a1c" or "vitamin d". Product terms only: never include names, contact details, symptoms or personal results.',
       inputSchema: { query: z.string().min(1).max(200).describe('Product terms, e.g. "cholesterol" or "thyroid panel".') },
-      outputSchema: { query: z.string(), results: z.array(itemSummary) },
+      outputSchema: { results: z.array(itemSummary) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query }) => {
@@ -82,8 +82,9 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       const hits = searchCatalog(catalog, byId, query, 10).map((h) => summary(h.item));
       const text = hits.length
         ? hits.map((h) => `- ${h.name} (${h.id}, ${h.type}): ${dollars(h.priceCents)}${h.fastingRequired ? ', fasting required' : ''}`).join('\n')
-        : `No tests match "${query}". Try a broader term such as a body system ("heart", "thyroid") or a biomarker.`;
-      return result({ query, results: hits }, text);
+        : // The caller's words are never echoed: a query can carry a name the checks above miss.
+          'No tests match this search. Try a broader term such as a body system ("heart", "thyroid") or a biomarker.';
+      return result({ results: hits }, text);
     },
   );
 
@@ -104,7 +105,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
     },
     async ({ testId }) => {
       const item = byId.get(testId.trim().toLowerCase());
-      if (!item) return toolError(`No test or panel has the id "${testId}". Use search-lab-tests to find ids.`);
+      if (!item) return toolError('No test or panel has this id. Use search-lab-tests to find ids.');
       const members = memberTests(item, byId);
       const details = {
         ...summary(item),
@@ -145,7 +146,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
         .map((p) => ({ ...summary(p), testIds: p.testIds, savingsCents: memberTests(p, byId).reduce((s, t) => s + t.priceCents, 0) - p.priceCents }));
       if (wanted && panels.length === 0) {
         const categories = [...new Set(catalog.panels.map((p) => p.category))].sort();
-        return toolError(`No panels in category "${category}". Categories with panels: ${categories.join(', ')}.`);
+        return toolError(`No panels in this category. Categories with panels: ${categories.join(', ')}.`);
       }
       const text = panels.map((p) => `- ${p.name} (${p.id}): ${dollars(p.priceCents)}, saves ${dollars(p.savingsCents)} over its ${p.testIds.length} tests`).join('\n');
       return result({ category: category ?? null, panels }, text);

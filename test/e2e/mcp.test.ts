@@ -54,6 +54,17 @@ describe('MCP server over StreamableHTTP', () => {
     expect(r.text).not.toContain('0134');
   });
 
+  it('never echoes what the caller typed: a bare name that no check recognises is not repeated back', async () => {
+    const search = await call('search-lab-tests', { query: 'Zbigniew Quixotedottir' });
+    expect(search.isError).toBe(false);
+    expect(search.structured).toEqual({ results: [] });
+    const details = await call('get-test-details', { testId: 'quixotedottir' });
+    const panels = await call('get-test-panels', { category: 'Quixotedottir' });
+    for (const r of [search, details, panels]) expect(JSON.stringify(r)).not.toMatch(/quixotedottir/i);
+    expect(details.isError).toBe(true);
+    expect(panels.isError).toBe(true);
+  });
+
   it('get-test-details and get-test-panels', async () => {
     const d = await call('get-test-details', { testId: 'lipid-panel' });
     expect(d.structured).toMatchObject({ id: 'lipid-panel', type: 'test', fastingRequired: true });

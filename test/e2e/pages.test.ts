@@ -20,6 +20,12 @@ describe('public pages with Markdown negotiation', () => {
     const mdBody = await md.text();
     expect(mdBody).toMatch(/^# /);
     expect(mdBody).not.toContain('<html');
+    // Public answers are open to other origins (HTML and Markdown alike); catalogue pages are
+    // cached briefly, the cart (a person's basket being edited) never.
+    for (const res of [html, md]) {
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toMatch(path.startsWith('/cart') ? /^no-store$/ : /^public, max-age=\d+$/);
+    }
   });
 
   it('the test page and its Markdown say the same price and fasting rule', async () => {
@@ -41,6 +47,8 @@ describe('public pages with Markdown negotiation', () => {
       const res = await get(path, accept);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-store');
     }
   });
 
@@ -61,6 +69,8 @@ describe('cart and handoff', () => {
     const res = await get('/cart/handoff?items=cbc,lipid-panel&utm_source=chat&utm_medium=agent&other=x');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/cart?items=cbc,lipid-panel&utm_source=chat&utm_medium=agent');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
   });
 
   it('the cart shows the quote total, the fee on its own line, and the state eligibility', async () => {

@@ -42,6 +42,10 @@ describe('GET /api/v1/locations', () => {
     const both = await api(partner, 'GET', '/locations?zip=10001&lat=41.8781&lng=-87.6298&limit=1');
     const zipOnly = await api(partner, 'GET', '/locations?zip=10001&limit=1');
     expect(both.body.data[0].id).toBe(zipOnly.body.data[0].id);
+    // Ignored means ignored: even coordinates that would be refused on their own.
+    const badCoordinates = await api(partner, 'GET', '/locations?zip=10001&lat=999&lng=abc&limit=1');
+    expect(badCoordinates.status).toBe(200);
+    expect(badCoordinates.body.data[0].id).toBe(zipOnly.body.data[0].id);
   });
 
   it.each([

@@ -145,6 +145,11 @@ describe('reading orders', () => {
     expect(foreign.body.error.details.fields.cursor).toBeDefined();
     const tampered = await api(p, 'GET', `/orders?cursor=${encodeURIComponent(`x${cursor}`)}`);
     expect(tampered.status).toBe(400);
+    // A cursor belongs to the filter it was issued for: under another externalId it is refused, not a 500.
+    const otherFilter = await api(p, 'GET', `/orders?externalId=some-ref&cursor=${encodeURIComponent(cursor)}`);
+    expect(otherFilter.status).toBe(400);
+    expect(otherFilter.body.error.details.fields.cursor).toBeDefined();
+    expect((await api(p, 'GET', `/orders?cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
     for (const qs of ['limit=0', 'limit=101', 'status=done', 'bogus=1']) {
       const res = await api(p, 'GET', `/orders?${qs}`);
       expect(res.status, qs).toBe(400);

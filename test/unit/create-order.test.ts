@@ -76,6 +76,34 @@ describe('createOrder', () => {
     expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(2);
   });
 
+  it('an order created after a decline is created when it is charged: its window starts then, and its id is new', async () => {
+    payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
+    await createOrder(deps(), input());
+    const firstId = (await keys.get('ptr_1#key-1'))?.orderId;
+    now += 2 * 3600_000; // the partner fixes its card two hours later and retries with the same key
+    const retry = await createOrder(deps(), input());
+    const order = JSON.parse((retry as { body: string }).body) as { id: string };
+    const stored = orders.orders.get(order.id);
+    expect(stored?.createdAt).toBe(new Date(now).toISOString());
+    expect(order.id).not.toBe(firstId);
+  });
+
+  it('an order whose intent was pending is created when the re-check finds it succeeded; a retry after a 500 keeps that time', async () => {
+    const start = now;
+    payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'processing' }));
+    await createOrder(deps(), input());
+    now += 3600_000;
+    payments.retrieveResult = { kind: 'succeeded', intentId: 'pi_p', amountCents: 5000 };
+    orders.failCreates = 1;
+    expect(await createOrder(deps(), input())).toMatchObject({ code: 'internal_error' });
+    const chargedAt = new Date(now).toISOString();
+    now += 6 * 60_000;
+    expect((await createOrder(deps(), input())).ok).toBe(true);
+    const [order] = [...orders.orders.values()];
+    expect(order?.createdAt).toBe(chargedAt);
+    expect(order?.createdAt).not.toBe(new Date(start).toISOString());
+  });
+
   it('402 with the status when the intent resolved without completing', async () => {
     payments.next.push(() => ({ kind: 'failed', intentId: 'pi_c', status: 'canceled' }));
     expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_failed', details: { status: 'canceled' } });

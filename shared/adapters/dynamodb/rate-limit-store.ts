@@ -60,6 +60,8 @@ export class DynamoRateLimiter implements RateLimiter {
         if (!verdict.allowed) return verdict;
       }
     }
-    return decide(Number.POSITIVE_INFINITY, nowMs, this.g);
+    // Three rounds lost to concurrent requests from this client: it is busy at this very moment.
+    // Refuse this one with the shortest honest wait rather than loop on a hot item.
+    return { allowed: false, tatMs: nowMs, retryAfterSeconds: 1 };
   }
 }
