@@ -17,6 +17,7 @@ import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { Payments } from './ports/payments.js';
 import type { CreateOrderDeps } from './domain/create-order.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
+import type { RecoveryDeps } from './domain/recovery.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
 import { secretValue } from './adapters/secrets.js';
@@ -95,6 +96,7 @@ function dispatchingOrderStore(inner: OrderStore): OrderStore {
     list: (p, opts) => inner.list(p, opts),
     duePlacements: (now, limit) => inner.duePlacements(now, limit),
     awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
+    needsRecovery: (kind, before, limit) => inner.needsRecovery(kind, before, limit),
     findById: (id) => inner.findById(id),
     transition: async (order, from, patch, events) => {
       const moved = await inner.transition(order, from, patch, events);
@@ -179,6 +181,18 @@ export function placeOrderDeps(): PlaceOrderDeps {
     alert,
     issueRequisition: (order, number) =>
       issueRequisitionDocument({ catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() }, order, number),
+  };
+}
+
+export function recoveryDeps(): RecoveryDeps {
+  return {
+    orders: orderStore(),
+    place: placeOrderDeps(),
+    cancel: cancelOrderDeps(),
+    now: () => clock().now(),
+    alert,
+    placingTimeoutMinutes: SERVICE_CONFIG.placingTimeoutMinutes,
+    retryMinutes: SERVICE_CONFIG.recoveryRetryMinutes,
   };
 }
 

@@ -6,8 +6,8 @@ import { createOrderSchema, parseJsonBody, parseOrThrow } from '../../shared/htt
 import { createOrderError, orderRuleError } from '../../shared/http/order-errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/domain/idempotency.js';
 import { checkOrderRules } from '../../shared/domain/order-rules.js';
-import { createOrder } from '../../shared/domain/create-order.js';
-import { newOrderRecord, partnerTotalCents } from '../../shared/domain/new-order.js';
+import { completedResponse, createOrder } from '../../shared/domain/create-order.js';
+import { newOrderRecord, priceNewOrder } from '../../shared/domain/new-order.js';
 import { toPublicOrder } from '../../shared/domain/order.js';
 import { indexCatalog } from '../../shared/domain/catalog.js';
 import { requestHash } from '../../shared/domain/canonical-hash.js';
@@ -27,11 +27,17 @@ const OUTCOME_METRICS: Record<string, BusinessMetric> = {
   payment_provider_error: 'PaymentProviderErrors',
 };
 
+const created = (body: string) => ({ statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body });
+
 export const handler = partnerHandler(async (event, identity) => {
   const key = header(event, 'idempotency-key');
   if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
   const raw = parseJsonBody(event.body);
   const body = parseOrThrow(createOrderSchema, raw);
+  const hash = requestHash(raw);
+  const deps = createOrderDeps();
+  const replay = await completedResponse(deps, identity.partnerId, key, hash);
+  if (replay !== null) return created(replay);
   const partner = await partnerStore().get(identity.partnerId);
   if (!partner) throw new ApiError('invalid_api_key');
   const byId = indexCatalog(await catalogStore().get());
@@ -60,15 +66,15 @@ export const handler = partnerHandler(async (event, identity) => {
     metadata: body.metadata,
     placementDelayMinutes: SERVICE_CONFIG.placementDelayMinutes,
   };
-  const result = await createOrder(createOrderDeps(), {
+  const result = await createOrder(deps, {
     partner,
     idempotencyKey: key,
-    requestHash: requestHash(raw),
-    amountCents: partnerTotalCents(newOrder).totalCents,
-    buildOrder: (orderId, createdAt, intentId) => newOrderRecord(newOrder, orderId, createdAt, intentId),
+    requestHash: hash,
+    pricing: priceNewOrder(newOrder),
+    buildOrder: (orderId, createdAt, intentId, pricing) => newOrderRecord(newOrder, pricing, orderId, createdAt, intentId),
     encode: (order) => JSON.stringify(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes)),
   });
   countMetric(OUTCOME_METRICS[result.ok ? 'created' : result.code] ?? 'OrdersCreated', result.ok || OUTCOME_METRICS[result.code] ? 1 : 0);
   if (!result.ok) throw createOrderError(result.code, result.details);
-  return { statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: result.body };
+  return created(result.body);
 });

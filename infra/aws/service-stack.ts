@@ -3,7 +3,7 @@ import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -215,7 +215,7 @@ export class ServiceStack extends Stack {
       }
     }
 
-    this.addPlacement(fnProps, documents, stage);
+    this.addPlacement(fnProps, documents, stage, { grant: (fn) => secrets.stripe.grantRead(fn), arn: secrets.stripe.secretArn });
     acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps));
 
@@ -230,8 +230,11 @@ export class ServiceStack extends Stack {
     new CustomResource(this, 'CatalogSeed', { serviceToken: provider.serviceToken, properties: { seedVersion: seedVersion() } });
   }
 
-  /** Placement: one-time schedules per order (created by order creation), and the sweep every 5 minutes. */
-  private addPlacement(fnProps: FnProps, documents: Bucket, stage: StageConfig): void {
+  /**
+   * Placement: one-time schedules per order (created by order creation), and the sweep every 5
+   * minutes, which also recovers orders left part-way (it retries refunds, hence the Stripe key).
+   */
+  private addPlacement(fnProps: FnProps, documents: Bucket, stage: StageConfig, stripe: { grant: (fn: IGrantable) => void; arn: string }): void {
     const placement = new ServiceFunction(this, 'Placement', {
       ...fnProps,
       entry: 'functions/ops/placement.ts',
@@ -239,6 +242,8 @@ export class ServiceStack extends Stack {
       documents: { bucket: documents, access: 'readWrite' },
       timeout: Duration.minutes(5),
     });
+    stripe.grant(placement.fn);
+    placement.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
     const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: `lab-tests-placement-${stage.stage}` });
     const schedulerRole = new Role(this, 'PlacementSchedulerRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
     placement.fn.grantInvoke(schedulerRole);
@@ -282,7 +287,7 @@ export class ServiceStack extends Stack {
     const topic = new Topic(this, 'OperatorAlarms', { enforceSSL: true });
     const alarms = [
       new Alarm(this, 'OperatorAlertsAlarm', {
-        alarmDescription: 'Refund pending, order write failed after a charge, placement unconfirmed, or a webhook delivery failed: find the log line with the alert field.',
+        alarmDescription: 'Refund pending, order write failed after a charge, placement unconfirmed, requisition not issued, or a webhook delivery failed: find the log line with the alert field.',
         metric: new Metric({ namespace: ALERT_METRIC.namespace, metricName: ALERT_METRIC.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
         threshold: 1,
         evaluationPeriods: 1,

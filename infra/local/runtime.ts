@@ -65,6 +65,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     const { placeDueOrders } = await import('../../shared/domain/place-order.js');
     registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
+    const { recoverOrders } = await import('../../shared/domain/recovery.js');
+    registerDueWork('recovery', () => recoverOrders(composition.recoveryDeps()));
     const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
     registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
     // The simulated lab reports results some hours after the requisition (service clock).

@@ -19,7 +19,8 @@ export const OPS_ENTRIES = ['functions/ops/placement.ts', 'functions/ops/webhook
  * the package declares `"sideEffects": false`, so esbuild drops every adapter (Stripe, pdf-lib, S3,
  * the scheduler) a handler never calls. What remains in most is zod and the DynamoDB client (~0.8 MB).
  * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), the MCP server (its SDK), the PDF renderers
- * (placement, results, the sandbox), order creation (Stripe and the 2 MB draw-site data set) and the
+ * (placement, results, the sandbox; placement also runs the recovery sweep, which retries refunds
+through Stripe), order creation (Stripe and the 2 MB draw-site data set) and the
  * locations search (the zipcodes package's table of 42,000 ZIP centroids, and the sites).
  */
 export const DEFAULT_BUDGET = 1_000_000;
@@ -29,7 +30,7 @@ export const BUDGETS: Record<string, number> = {
   'functions/partner/orders-results.ts': 1_100_000,
   'functions/partner/orders-cancel.ts': 1_200_000,
   'functions/mcp/handler.ts': 1_200_000,
-  'functions/ops/placement.ts': WITH_PDF,
+  'functions/ops/placement.ts': 1_800_000,
   'functions/admin/lab-oru.ts': WITH_PDF,
   'functions/admin/orders-results-upload.ts': WITH_PDF,
   'functions/partner/sandbox-advance.ts': WITH_PDF,

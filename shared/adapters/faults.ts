@@ -25,6 +25,7 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
     duePlacements: (now, limit) => inner.duePlacements(now, limit),
     findById: (id) => inner.findById(id),
     awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
+    needsRecovery: (kind, before, limit) => inner.needsRecovery(kind, before, limit),
   };
 }
 

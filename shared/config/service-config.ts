@@ -19,6 +19,10 @@ export const SERVICE_CONFIG = {
   maxOrderItems: 25,
   cancelWindowMinutes: 60,
   placementDelayMinutes: 60,
+  /** The recovery sweep: a placement still running after this long never finished. */
+  placingTimeoutMinutes: 15,
+  /** The recovery sweep: the wait between tries of a requisition or a refund that failed. */
+  recoveryRetryMinutes: 30,
   idempotencyTtlHours: 24,
   internalErrorRetryLockMinutes: 5,
   signedUrlTtlSeconds: 15 * 60,

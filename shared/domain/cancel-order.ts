@@ -35,17 +35,25 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
       current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
       continue;
     }
-    // Sandbox scenario refund_pending: the refund is treated as failed without asking the provider.
-    const refund =
-      cancelled.simulation?.refund === 'fails'
-        ? ({ kind: 'failed', message: 'sandbox scenario refund_pending' } as const)
-        : await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`);
-    if (refund.kind === 'issued') {
-      const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
-      return { ok: true, order: refunded ?? cancelled, refund: 'issued' };
-    }
-    deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
-    return { ok: true, order: cancelled, refund: 'pending' };
+    return { ok: true, ...(await settleRefund(deps, cancelled)) };
   }
   return { ok: false, reason: 'not_cancellable' };
+}
+
+/**
+ * Refunds a cancelled order whose payment is refund_pending. The provider key is the order's, so
+ * a second try (the recovery sweep after a crash, say) replays the same refund, never a second.
+ */
+export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>, cancelled: OrderRecord): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {
+  // Sandbox scenario refund_pending: the refund is treated as failed without asking the provider.
+  const refund =
+    cancelled.simulation?.refund === 'fails'
+      ? ({ kind: 'failed', message: 'sandbox scenario refund_pending' } as const)
+      : await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`).catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
+  if (refund.kind === 'issued') {
+    const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
+    return { order: refunded ?? cancelled, refund: 'issued' };
+  }
+  deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
+  return { order: cancelled, refund: 'pending' };
 }

@@ -7,6 +7,7 @@ import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { OrderRecord } from './order.js';
 import type { Partner } from './partner.js';
+import type { OrderPricing } from './new-order.js';
 
 export type CreateOrderResult =
   | { ok: true; status: 201; body: string }
@@ -41,17 +42,31 @@ export interface CreateOrderInput {
   partner: Partner;
   idempotencyKey: string;
   requestHash: string;
-  amountCents: number;
+  /** What this request would charge at today's prices and fees (a retry of an attempt uses the attempt's own). */
+  pricing: OrderPricing;
   /** Builds the order once the charge succeeded; the id is the key's pre-allocated one. */
-  buildOrder: (orderId: string, createdAt: Date, intentId: string) => OrderRecord;
+  buildOrder: (orderId: string, createdAt: Date, intentId: string, pricing: OrderPricing) => OrderRecord;
   /** Encodes the stored response (the public Order). */
   encode: (order: OrderRecord) => string;
 }
 
 class LostRace extends Error {}
 
+const keyRecordId = (partnerId: string, idempotencyKey: string) => `${partnerId}#${idempotencyKey}`;
+
+/**
+ * The stored response when this key already completed with this body, else null. Read before the
+ * business rules run, so a retry of a success replays it even if the catalogue, a restricted
+ * state or a draw site changed since: answering 400 there would tell the partner a new key is
+ * safe, and the new key would charge again.
+ */
+export async function completedResponse(deps: Pick<CreateOrderDeps, 'keys' | 'now'>, partnerId: string, idempotencyKey: string, requestHash: string): Promise<string | null> {
+  const decision = decideOnKey(await deps.keys.get(keyRecordId(partnerId, idempotencyKey)), requestHash, deps.now().getTime());
+  return decision.kind === 'replay' ? decision.data : null;
+}
+
 export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
-  const id = `${input.partner.id}#${input.idempotencyKey}`;
+  const id = keyRecordId(input.partner.id, input.idempotencyKey);
   let record: KeyRecord | null = null;
   for (let tries = 0; tries < 3 && !record; tries++) {
     const nowMs = deps.now().getTime();
@@ -103,17 +118,24 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
       if (current.phase === 'pending' && current.intentId) {
         outcome = await deps.payments.retrieve(current.intentId);
       } else {
-        if (!input.partner.paymentMethod) {
+        // A replay of an attempt whose outcome is unknown sends that attempt's own request.
+        const replaying = current.phase === 'charging' && current.charge;
+        const charge = replaying
+          ? current.charge
+          : input.partner.paymentMethod
+            ? { pricing: input.pricing, paymentMethod: input.partner.paymentMethod, customerId: input.partner.stripeCustomerId }
+            : null;
+        if (!charge) {
           await save({ phase: 'released', ...release });
           return { ok: false, code: 'no_payment_method' };
         }
         // Remember that a charge is in flight BEFORE sending it: a retry then replays this attempt.
-        await save({ phase: 'charging' });
+        await save({ phase: 'charging', charge });
         outcome = await deps.payments.charge({
           partnerId: input.partner.id,
-          paymentMethod: input.partner.paymentMethod,
-          customerId: input.partner.stripeCustomerId,
-          amountCents: input.amountCents,
+          paymentMethod: charge.paymentMethod,
+          customerId: charge.customerId,
+          amountCents: charge.pricing.totalCents,
           currency: 'usd',
           idempotencyKey: providerIdempotencyKey(input.partner.id, input.idempotencyKey, current),
           description: `Lab order ${current.orderId}`,
@@ -143,7 +165,7 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     }
     // A retry after a 500 rebuilds the identical order from the record: same id, same time.
     const createdAt = new Date(current.chargedAtMs ?? current.firstUsedAtMs);
-    const order = await deps.orders.create(input.buildOrder(current.orderId, createdAt, current.intentId as string));
+    const order = await deps.orders.create(input.buildOrder(current.orderId, createdAt, current.intentId as string, current.charge?.pricing ?? input.pricing));
     await deps.schedulePlacement(order).catch(() => undefined);
     const body = input.encode(order);
     await save({ status: 'COMPLETED', data: body, ...release });

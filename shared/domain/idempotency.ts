@@ -1,6 +1,7 @@
 // The Idempotency-Key protocol of POST /orders as pure decisions. The record format is the
 // Powertools idempotency record (id, status, expiration, in_progress_expiration, data,
 // validation) plus the payment phase that Powertools cannot express.
+import type { OrderPricing } from './new-order.js';
 
 export type KeyPhase =
   | 'claimed' // key taken, nothing charged yet
@@ -23,6 +24,12 @@ export interface KeyRecord {
   firstUsedAtMs: number;
   /** When the charge succeeded: the order's creation time. Absent on records written before it existed. */
   chargedAtMs?: number;
+  /**
+   * The current attempt's charge as sent: a replay of an unknown outcome must send the provider
+   * the very same request (Stripe refuses a reused key with other parameters), and the order must
+   * record what was charged, whatever changed in prices, fees or payment method since.
+   */
+  charge?: { pricing: OrderPricing; paymentMethod: string; customerId: string | null };
   phase: KeyPhase;
   /** Charge attempt number: a new one after every definitive decline. */
   attempt: number;

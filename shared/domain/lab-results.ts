@@ -4,6 +4,7 @@ import { parseOru, placerOrderNumbers } from './results/hl7.js';
 import { buildOruMessage, seededRandom } from './results/simulate.js';
 import { recordResults, type RecordResultsDeps } from './record-results.js';
 import type { OrderStore } from '../ports/order-store.js';
+import { isPlausibleId } from './ids.js';
 
 export type IngestOutcome =
   | { ok: true; orderId: string; analytes: number }
@@ -19,7 +20,8 @@ export async function ingestOru(deps: RecordResultsDeps & { orders: OrderStore }
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error };
   const placers = placerOrderNumbers(parsed.result);
   if (placers.length !== 1) return { ok: false, status: 400, error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}` };
-  const order = await deps.orders.findById(placers[0] as string);
+  const placer = placers[0] as string;
+  const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
   if (!order) return { ok: false, status: 404, error: 'no order matches the placer order number' };
   const recorded = await recordResults(deps, order, { source: 'lab_electronic', analytes: parsed.result.analytes, pdfs: [], trigger });
   if (!recorded.ok) return { ok: false, status: 409, error: `the order cannot take results (${recorded.reason})` };

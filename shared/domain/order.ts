@@ -106,7 +106,7 @@ export interface OrderRecord {
   resultsReportedAt: string | null;
   cancelledAt: string | null;
   /** Sandbox only: scenarios a partner asked to rehearse (see the sandbox endpoints). */
-  simulation?: { placement?: 'unconfirmed'; results?: 'critical' | 'withheld'; refund?: 'fails' };
+  simulation?: { placement?: 'unconfirmed' | 'held'; results?: 'critical' | 'withheld'; refund?: 'fails' };
 }
 
 export function cancellableUntil(order: Pick<OrderRecord, 'createdAt'>, windowMinutes: number): Date {

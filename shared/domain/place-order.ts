@@ -28,18 +28,33 @@ export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigg
   } catch (err) {
     outcome = { kind: 'unknown' as const, reason: (err as Error).name };
   }
-  const now = deps.now();
   if (outcome.kind === 'unknown') {
     deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
-    return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() });
+    return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: deps.now().toISOString() });
   }
-  await deps.issueRequisition(placing, outcome.requisitionNumber);
-  return deps.orders.transition(
-    placing,
-    ['placing'],
-    { state: 'requisition_issued', requisitionNumber: outcome.requisitionNumber, requisitionIssuedAt: now.toISOString(), updatedAt: now.toISOString() },
-    [outboxEvent('order.requisition_ready', placing, trigger, now)],
-  );
+  return completePlacement(deps, placing, outcome.requisitionNumber, trigger);
+}
+
+/**
+ * The lab accepted `order` (placing, or placed by an earlier try) under `requisitionNumber`: issue
+ * the requisition, then tell the partner. If that fails the order is never placed again; it
+ * waits as `placed` with its number kept, operators are alerted, and the recovery sweep retries.
+ */
+export async function completePlacement(deps: PlaceOrderDeps, order: OrderRecord, requisitionNumber: string, trigger: string): Promise<OrderRecord | null> {
+  try {
+    await deps.issueRequisition(order, requisitionNumber);
+    const now = deps.now();
+    return await deps.orders.transition(
+      order,
+      [order.state],
+      { state: 'requisition_issued', requisitionNumber, requisitionIssuedAt: now.toISOString(), updatedAt: now.toISOString() },
+      [outboxEvent('order.requisition_ready', order, trigger, now)],
+    );
+  } catch {
+    deps.alert('requisition_not_issued', { orderId: order.id, partnerId: order.partnerId });
+    // If this write fails too, the order stays `placing` and the sweep marks it unconfirmed.
+    return deps.orders.transition(order, [order.state], { state: 'placed', requisitionNumber, updatedAt: deps.now().toISOString() }).catch(() => null);
+  }
 }
 
 /** The sweep: places every scheduled order whose time has come. Safe to run anywhere, any time. */

@@ -50,8 +50,9 @@ export async function advance(deps: SandboxDeps, order: OrderRecord): Promise<Sa
 export async function simulate(deps: SandboxDeps, order: OrderRecord, scenario: SandboxScenario): Promise<SandboxOutcome> {
   const now = deps.now().toISOString();
   const mark = (simulation: OrderRecord['simulation']) => deps.orders.transition(order, [order.state], { simulation: { ...order.simulation, ...simulation }, updatedAt: now });
-  const fromScheduled = async (state: OrderRecord['state']) => {
-    const moved = order.state === 'scheduled' ? await deps.orders.transition(order, ['scheduled'], { state, updatedAt: now }) : null;
+  const fromScheduled = async (state: OrderRecord['state'], simulation?: OrderRecord['simulation']) => {
+    const patch = { state, updatedAt: now, ...(simulation ? { simulation: { ...order.simulation, ...simulation } } : {}) };
+    const moved = order.state === 'scheduled' ? await deps.orders.transition(order, ['scheduled'], patch) : null;
     return moved ? ({ ok: true, order: moved } as const) : ({ ok: false, message: 'This scenario needs an order that is still waiting for placement.' } as const);
   };
   switch (scenario) {
@@ -64,7 +65,8 @@ export async function simulate(deps: SandboxDeps, order: OrderRecord, scenario: 
     case 'external_draft':
       return fromScheduled('external_draft');
     case 'placement_in_progress':
-      return fromScheduled('placing');
+      // Held there on purpose: the recovery sweep leaves a rehearsal alone.
+      return fromScheduled('placing', { placement: 'held' });
     case 'placed_awaiting_requisition':
       return fromScheduled('placed');
     case 'critical_results':

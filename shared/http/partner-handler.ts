@@ -4,6 +4,7 @@ import { accessLog, errorShape } from './middleware.js';
 import { ApiError } from './errors.js';
 import { requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { runtimeEnv } from '../composition.js';
+import { isPlausibleId } from '../domain/ids.js';
 
 export interface PartnerIdentity {
   partnerId: string;
@@ -41,12 +42,9 @@ export function operatorHandler(fn: (event: HttpEvent, context: Context) => Prom
     .handler(fn);
 }
 
-// Every id we issue is a prefix and a ULID. Anything far from that shape names nothing, and is
-// answered as unknown before it reaches a store (DynamoDB refuses keys over 1 KB with an error).
-const PLAUSIBLE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 export function pathParam(event: HttpEvent, name: string): string {
   const v = event.pathParameters?.[name];
-  if (!v || !PLAUSIBLE_ID.test(v)) throw new ApiError('not_found');
+  if (!v || !isPlausibleId(v)) throw new ApiError('not_found');
   return v;
 }

@@ -1,5 +1,6 @@
 import type { OrderRecord, OrderState } from '../domain/order.js';
 import type { OutboxEvent } from '../domain/events.js';
+import type { RecoveryKind } from '../domain/recovery-kind.js';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -23,6 +24,8 @@ export interface OrderStore {
   duePlacements(now: Date, limit: number): Promise<OrderRecord[]>;
   /** Orders whose requisition was issued before `issuedBefore` and that have no results yet. */
   awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]>;
+  /** Orders needing `kind` of recovery (see recoveryKind) that were last updated at or before `updatedBefore`. */
+  needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number): Promise<OrderRecord[]>;
   /** Finds an order by id alone (operator and lab paths, which have no partner context). */
   findById(orderId: string): Promise<OrderRecord | null>;
 }

@@ -110,6 +110,27 @@ describe('order lifecycle in the sandbox', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', refund: 'pending' });
   });
 
+  it('a refund the provider refused during the cancel is issued by the recovery sweep, once; a rehearsed one stays pending', async () => {
+    const stripe = inject('stripeUrl');
+    const rehearsed = await newOrder(['tsh']);
+    await simulate(rehearsed.id, 'refund_pending');
+    expect((await api(partner, 'DELETE', `/orders/${rehearsed.id}`)).body.refund).toBe('pending');
+    const order = await newOrder(['tsh']);
+    // The provider fails the refund and the SDK's one retry of it.
+    await fetch(`${stripe}/_sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: 2 }) });
+    const cancelled = await api(partner, 'DELETE', `/orders/${order.id}`);
+    await fetch(`${stripe}/_sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: 0 }) });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', refund: 'pending', payment: { status: 'refund_pending' } });
+
+    await admin('POST', '/clock/advance', { seconds: 31 * 60 });
+    const after = await api(partner, 'GET', `/orders/${order.id}`);
+    expect(after.body).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
+    const refunds = (await (await fetch(`${stripe}/_sim/refunds`)).json()) as Array<{ payment_intent: string }>;
+    expect(refunds.filter((r) => r.payment_intent === order.payment.paymentIntentId)).toHaveLength(1);
+    expect((await api(partner, 'GET', `/orders/${rehearsed.id}`)).body.payment.status).toBe('refund_pending');
+    expect(refunds.filter((r) => r.payment_intent === rehearsed.payment.paymentIntentId)).toHaveLength(0);
+  });
+
   it('unknown scenarios and foreign orders are refused', async () => {
     const order = await newOrder(['tsh']);
     expect((await simulate(order.id, 'meteor_strike')).body.error.code).toBe('validation_error');
@@ -149,6 +170,8 @@ describe('results from outside the sandbox', () => {
     }
     expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('requisition_ready');
     expect((await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7'))).status).toBe(404);
+    // A placer number no id of ours could be (far too long for a store key) is an unknown order too.
+    expect((await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7').replaceAll('ORD666555', 'X'.repeat(3000)))).status).toBe(404);
   });
 
   it('operator upload: analytes and a PDF, source operator_upload, flag judged from the range when absent', async () => {

@@ -56,6 +56,15 @@ describe('POST /api/v1/orders', () => {
     );
   });
 
+  it('an empty metadata key is a validation error, refused before any charge', async () => {
+    const p = await newPartner();
+    const res = await api(p, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { metadata: { '': 'x' } }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(JSON.stringify(res.body.error.details.fields)).toContain('1 to 40 characters');
+    expect((await simulatorIntents()).filter((i) => i.metadata.partnerId === p.id)).toHaveLength(0);
+  });
+
   it('malformed JSON and more than 25 items are validation errors', async () => {
     expect((await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: '{not json' })).body.error.code).toBe('validation_error');
     const many = Array.from({ length: 26 }, () => picks.a.id);

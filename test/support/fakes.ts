@@ -1,3 +1,4 @@
+import { recoveryKind, type RecoveryKind } from '../../shared/domain/recovery-kind.js';
 import type { KeyRecord } from '../../shared/domain/idempotency.js';
 import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
 import type { OutboxEvent } from '../../shared/domain/events.js';
@@ -66,6 +67,9 @@ export class MemoryOrders implements OrderStore {
   async awaitingResults(before: Date, limit: number) {
     return [...this.orders.values()].filter((o) => o.state === 'requisition_issued' && Date.parse(o.requisitionIssuedAt as string) <= before.getTime()).slice(0, limit);
   }
+  async needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number) {
+    return [...this.orders.values()].filter((o) => recoveryKind(o) === kind && Date.parse(o.updatedAt) <= updatedBefore.getTime()).slice(0, limit).map((o) => structuredClone(o));
+  }
   async findById(orderId: string) {
     const o = this.orders.get(orderId);
     return o ? structuredClone(o) : null;
@@ -95,7 +99,10 @@ export class ScriptedPayments implements Payments {
   async retrieve(intentId: string): Promise<ChargeOutcome> {
     return this.retrieveResult ?? { kind: 'succeeded', intentId, amountCents: 0 };
   }
-  async refund(intentId: string): Promise<RefundOutcome> {
+  /** Provider idempotency keys of every refund call, failed ones included. */
+  refundKeys: string[] = [];
+  async refund(intentId: string, key: string): Promise<RefundOutcome> {
+    this.refundKeys.push(key);
     if (this.refundFails) return { kind: 'failed', message: 'refund failed' };
     this.refunds.push(intentId);
     return { kind: 'issued', refundId: `re_${intentId}` };

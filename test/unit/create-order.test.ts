@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
+import { completedResponse, createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
+import type { OrderPricing } from '../../shared/domain/new-order.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import { MemoryKeys, MemoryOrders, ScriptedPayments } from '../support/fakes.js';
@@ -29,12 +30,20 @@ const partner: Partner = {
   stripeCustomerId: null, webhookUrl: null, createdAt: '', updatedAt: '',
 };
 
+const pricing = (totalCents: number): OrderPricing => ({
+  items: [{ id: 'cbc', type: 'test', name: 'CBC', priceCents: totalCents - 1800, fastingRequired: false }],
+  fees: { labCollectionCents: 1000, physicianOrderCents: 800 },
+  subtotalCents: totalCents - 1800,
+  totalCents,
+});
+
 const input = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
   partner,
   idempotencyKey: 'key-1',
   requestHash: 'h1',
-  amountCents: 5000,
-  buildOrder: (orderId, createdAt, intentId) => ({ id: orderId, partnerId: 'ptr_1', createdAt: createdAt.toISOString(), payment: { paymentIntentId: intentId } }) as unknown as OrderRecord,
+  pricing: pricing(5000),
+  buildOrder: (orderId, createdAt, intentId, p) =>
+    ({ id: orderId, partnerId: 'ptr_1', createdAt: createdAt.toISOString(), totalCents: p.totalCents, payment: { paymentIntentId: intentId, amountCents: p.totalCents } }) as unknown as OrderRecord,
   encode: (o) => JSON.stringify({ id: o.id }),
   ...over,
 });
@@ -102,6 +111,43 @@ describe('createOrder', () => {
     const [order] = [...orders.orders.values()];
     expect(order?.createdAt).toBe(chargedAt);
     expect(order?.createdAt).not.toBe(new Date(start).toISOString());
+  });
+
+  it('a replay of an unknown outcome sends the attempt’s own request, and the order records what it charged, whatever changed since', async () => {
+    payments.next.push(() => ({ kind: 'provider_error', message: 'timeout' }));
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_provider_error' });
+    // Meanwhile an operator raised the partner's fees and changed its card.
+    const changed = input({ pricing: pricing(7000), partner: { ...partner, paymentMethod: 'pm_card_mastercard' } });
+    expect((await createOrder(deps(), changed)).ok).toBe(true);
+    const [first, replay] = payments.charges;
+    expect(replay).toEqual(first);
+    expect(replay).toMatchObject({ amountCents: 5000, paymentMethod: 'pm_card_visa' });
+    expect([...orders.orders.values()][0]).toMatchObject({ totalCents: 5000, payment: { amountCents: 5000 } });
+  });
+
+  it('an order whose pending intent succeeds records the amount of that intent, not today’s prices', async () => {
+    payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'processing' }));
+    await createOrder(deps(), input());
+    payments.retrieveResult = { kind: 'succeeded', intentId: 'pi_p', amountCents: 5000 };
+    expect((await createOrder(deps(), input({ pricing: pricing(9000) }))).ok).toBe(true);
+    expect([...orders.orders.values()][0]).toMatchObject({ totalCents: 5000 });
+  });
+
+  it('a new attempt after a decline is priced afresh', async () => {
+    payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
+    await createOrder(deps(), input());
+    expect((await createOrder(deps(), input({ pricing: pricing(6000) }))).ok).toBe(true);
+    expect(payments.charges.map((c) => c.amountCents)).toEqual([5000, 6000]);
+  });
+
+  it('completedResponse: the stored response for the same body, nothing otherwise', async () => {
+    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBeNull();
+    const done = await createOrder(deps(), input());
+    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBe((done as { body: string }).body);
+    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h2')).toBeNull();
+    expect(await completedResponse(deps(), 'ptr_2', 'key-1', 'h1')).toBeNull();
+    now += 24 * 3600_000;
+    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBeNull();
   });
 
   it('402 with the status when the intent resolved without completing', async () => {

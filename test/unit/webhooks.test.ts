@@ -67,16 +67,21 @@ describe('retry schedule', () => {
 });
 
 describe('SSRF', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '224.0.0.1'])('%s is forbidden', (ip) => {
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '224.0.0.1',
+    // IPv4 inside IPv6, in every spelling: mapped (hex, as URL parsing writes it), translated, compatible, 6to4.
+    '::ffff:a9fe:a9fe', '[::ffff:a9fe:a9fe]', '::ffff:7f00:1', '::ffff:0:169.254.169.254', '::169.254.169.254', '::a00:1', '2002:a9fe:a9fe::1',
+    '0:0:0:0:0:ffff:a9fe:a9fe', '::', 'fec0::1', '64:ff9b::a9fe:a9fe', '2001:db8::1', 'ff02::1', 'not-an-ip'])('%s is forbidden', (ip) => {
     expect(isForbiddenAddress(ip)).toBe(true);
   });
-  it.each(['8.8.8.8', '52.1.2.3', '2606:4700::1111'])('%s is public', (ip) => expect(isForbiddenAddress(ip)).toBe(false));
+  it.each(['8.8.8.8', '52.1.2.3', '2606:4700::1111', '::ffff:808:808', '2002:808:808::1', '2a00:1450:4001:82b::200e'])('%s is public', (ip) => expect(isForbiddenAddress(ip)).toBe(false));
   it('production requires https; loopback only when allowed', () => {
     expect(checkWebhookUrl('http://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(false);
     expect(checkWebhookUrl('https://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(true);
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: true }).ok).toBe(true);
     expect(checkWebhookUrl('http://169.254.169.254/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
+    expect(checkWebhookUrl('http://[::ffff:169.254.169.254]/', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
+    expect(checkWebhookUrl('http://[::ffff:10.0.0.1]:8080/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
   });
 });
 

@@ -4,17 +4,20 @@ import type { OutboxEvent } from '../../domain/events.js';
 import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { OrderPage, OrderStore } from '../../ports/order-store.js';
+import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
-// for the placement sweep.
+// for the placement sweep, and orders stuck mid-way by their last update, for the recovery sweep.
 export function orderItem(order: OrderRecord) {
+  const recovery = recoveryKind(order);
   return {
     pk: `partner#${order.partnerId}`,
     sk: `order#${order.id}`,
     ...(order.externalId !== null ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` } : {}),
     ...(order.state === 'scheduled' ? { gsi2pk: 'placement', gsi2sk: `${order.placementDueAt}#${order.id}` } : {}),
     ...(order.state === 'requisition_issued' ? { gsi2pk: 'awaiting-results', gsi2sk: `${order.requisitionIssuedAt}#${order.id}` } : {}),
+    ...(recovery ? { gsi2pk: `recover-${recovery}`, gsi2sk: `${order.updatedAt}#${order.id}` } : {}),
     // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
     order,
     version: order.version,
@@ -116,6 +119,10 @@ export class DynamoOrderStore implements OrderStore {
 
   async awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]> {
     return this.gsi2Before('awaiting-results', issuedBefore, limit);
+  }
+
+  async needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number): Promise<OrderRecord[]> {
+    return this.gsi2Before(`recover-${kind}`, updatedBefore, limit);
   }
 
   /** Orders filed in gsi2 under `pk` with a time at or before `before` (gsi2sk is "<iso time>#<id>"). */

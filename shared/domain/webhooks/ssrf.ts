@@ -18,16 +18,58 @@ export function isLoopback(ip: string): boolean {
   return (isIP(v4) === 4 && v4.startsWith('127.')) || ip === '::1';
 }
 
+/** The eight 16-bit groups of an IPv6 address; a dotted IPv4 tail is read as its two groups. */
+function v6Groups(ip: string): number[] | null {
+  let text = ip;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)?.[1];
+  if (dotted) {
+    const n = v4ToInt(dotted);
+    text = `${text.slice(0, -dotted.length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail === undefined ? null : tail ? tail.split(':') : [];
+  const groups = back === null ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : null;
+}
+
+const intToV4 = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries, in any spelling: mapped (::ffff:a.b.c.d, or
+ * ::ffff:a9fe:a9fe as URL parsing writes it), translated (::ffff:0:a.b.c.d), compatible
+ * (::a.b.c.d) and 6to4 (2002:AABB:CCDD::). Each can reach the IPv4 host it names.
+ */
+function embeddedV4(g: number[]): string | null {
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (g[5] === 0xffff || g[5] === 0)) return intToV4(((g[6] ?? 0) << 16) | (g[7] ?? 0));
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return intToV4(((g[6] ?? 0) << 16) | (g[7] ?? 0));
+  if (g[0] === 0x2002) return intToV4(((g[1] ?? 0) << 16) | (g[2] ?? 0));
+  return null;
+}
+
+function isForbiddenV4(v4: string): boolean {
+  const n = v4ToInt(v4);
+  return V4_BLOCKS.some(([base, bits]) => n >>> (32 - bits) === v4ToInt(base) >>> (32 - bits));
+}
+
 export function isForbiddenAddress(ip: string): boolean {
   const lower = ip.toLowerCase().replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
-  const v4 = mapped ?? (isIP(lower) === 4 ? lower : null);
-  if (v4) {
-    const n = v4ToInt(v4);
-    return V4_BLOCKS.some(([base, bits]) => n >>> (32 - bits) === v4ToInt(base) >>> (32 - bits));
-  }
+  if (isIP(lower) === 4) return isForbiddenV4(lower);
   if (isIP(lower) !== 6) return true;
-  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff') || lower.startsWith('64:ff9b:') || lower.startsWith('2001:db8');
+  const g = v6Groups(lower);
+  if (!g) return true;
+  const v4 = embeddedV4(g);
+  if (v4) return isForbiddenV4(v4);
+  const [g0 = 0, g1 = 0] = g;
+  return (
+    (g0 & 0xfe00) === 0xfc00 || // unique local fc00::/7
+    (g0 & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (g0 & 0xffc0) === 0xfec0 || // site-local fec0::/10 (deprecated, still routed by some)
+    (g0 & 0xff00) === 0xff00 || // multicast
+    (g0 === 0x64 && g1 === 0xff9b) || // NAT64 64:ff9b::/96 and 64:ff9b:1::/48
+    (g0 === 0x2001 && g1 === 0x0db8) // documentation
+  );
 }
 
 export interface UrlPolicy {

@@ -55,7 +55,9 @@ export const guardianSchema = z
   .strict();
 
 export const metadataSchema = z
-  .record(z.string().max(40, 'metadata keys must be at most 40 characters'), z.string().max(200, 'metadata values must be at most 200 characters'))
+  .record(z.string(), z.string().max(200, 'metadata values must be at most 200 characters'))
+  // An empty key is refused here: DynamoDB cannot store it, and the order write would fail after the charge.
+  .refine((m) => Object.keys(m).every((k) => k.length >= 1 && k.length <= 40), 'metadata keys must be 1 to 40 characters')
   .refine((m) => Object.keys(m).length <= 20, 'at most 20 metadata pairs');
 
 export const createOrderSchema = z

@@ -1,0 +1,55 @@
+import type { OrderStore } from '../ports/order-store.js';
+import type { OrderRecord } from './order.js';
+import { completePlacement, type PlaceOrderDeps } from './place-order.js';
+import { settleRefund, type CancelOrderDeps } from './cancel-order.js';
+import type { RecoveryKind } from './recovery-kind.js';
+
+export interface RecoveryDeps {
+  orders: OrderStore;
+  place: PlaceOrderDeps;
+  cancel: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>;
+  now: () => Date;
+  alert: (event: string, ids: Record<string, string>) => void;
+  /** A placement still running after this long never finished (the placement function's timeout is far shorter). */
+  placingTimeoutMinutes: number;
+  /** How long a failed requisition or refund waits before the next try. */
+  retryMinutes: number;
+}
+
+const BATCH = 25;
+
+/**
+ * The recovery sweep: finishes what a crash, a timeout or a failing dependency left part-way.
+ * - An order still `placing` after the timeout may or may not exist at the lab. It is never
+ *   placed again (the lab has no cancellation): it becomes `unconfirmed` and support is alerted.
+ * - An order the lab accepted without its requisition gets the requisition issued again.
+ * - A cancelled order whose refund is pending gets the refund tried again (the same refund,
+ *   never a second one), and operators are alerted on every try that fails.
+ * Each retry moves the order's last update on, so a failing one is tried again after the wait.
+ */
+export async function recoverOrders(deps: RecoveryDeps): Promise<number> {
+  const now = deps.now();
+  const before = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  let recovered = 0;
+  const each = async (kind: RecoveryKind, minutes: number, fix: (order: OrderRecord) => Promise<boolean>) => {
+    for (const order of await deps.orders.needsRecovery(kind, before(minutes), BATCH)) {
+      // One order's failure must not hold up the others; it stays found for the next sweep.
+      if (await fix(order).catch(() => false)) recovered++;
+    }
+  };
+  await each('placing', deps.placingTimeoutMinutes, async (order) => {
+    deps.alert('placement_unconfirmed', { orderId: order.id, partnerId: order.partnerId });
+    return (await deps.orders.transition(order, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() })) !== null;
+  });
+  await each('requisition', deps.retryMinutes, async (order) => {
+    const done = await completePlacement(deps.place, order, order.requisitionNumber as string, 'placement');
+    return done?.state === 'requisition_issued';
+  });
+  await each('refund', deps.retryMinutes, async (order) => {
+    const settled = await settleRefund(deps.cancel, order);
+    if (settled.refund === 'issued') return true;
+    await deps.orders.transition(order, ['cancelled'], { updatedAt: now.toISOString() });
+    return false;
+  });
+  return recovered;
+}
