@@ -200,7 +200,7 @@ export const documentStore = /* @__PURE__ */ once((): DocumentStore => new S3Doc
 export const resultsStore = /* @__PURE__ */ once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));
 
 export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } {
-  return { orders: orderStore(), results: resultsStore(), documents: documentStore(), now: () => clock().now(), renderResultsPdf: resultsReport };
+  return { orders: orderStore(), results: resultsStore(), documents: documentStore(), now: () => clock().now(), newResultsId: (now) => newId('res', now), renderResultsPdf: resultsReport };
 }
 
 export function sandboxDeps(): SandboxDeps {

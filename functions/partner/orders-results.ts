@@ -9,7 +9,7 @@ import { clock, documentStore, orderStore, resultsStore } from '../../shared/com
 export const handler = partnerHandler(async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
-  const results = order.state === 'results_reported' ? await resultsStore().get(identity.partnerId, order.id) : null;
+  const results = order.state === 'results_reported' ? await resultsStore().get(identity.partnerId, order.id, order.resultsId) : null;
   if (!results) throw new ApiError('not_ready', 'Results have not been reported yet.');
   const now = clock().now();
   const pdfs = await Promise.all(

@@ -104,6 +104,8 @@ export interface OrderRecord {
   requisitionNumber: string | null;
   requisitionIssuedAt: string | null;
   resultsReportedAt: string | null;
+  /** Which stored results are the order's (absent on orders reported before results had ids). */
+  resultsId?: string;
   cancelledAt: string | null;
   /** Sandbox only: scenarios a partner asked to rehearse (see the sandbox endpoints). */
   simulation?: { placement?: 'unconfirmed' | 'held'; results?: 'critical' | 'withheld'; refund?: 'fails' };

@@ -13,6 +13,7 @@ export interface RecordResultsDeps {
   results: ResultsStore;
   documents: DocumentStore;
   now: () => Date;
+  newResultsId: (now: Date) => string;
   renderResultsPdf: (order: OrderRecord, analytes: Analyte[], reportedAt: Date, source: ResultsSource) => Promise<Uint8Array>;
 }
 
@@ -27,27 +28,30 @@ export interface ResultsInput {
 export type RecordResultsOutcome = { ok: true; order: OrderRecord } | { ok: false; reason: 'cancelled' | 'already_reported' | 'conflict' };
 
 /**
- * Stores the documents and the structured results first, then moves the order to results_ready
- * with its order.results_ready event in one guarded write. Until that write the results endpoint
- * answers not_ready, so a partner never sees half-stored results.
+ * Stores the documents and the structured results first, under an id of this delivery's own, then
+ * moves the order to results_ready, pointing at them, with its order.results_ready event in one
+ * guarded write. Until that write the results endpoint answers not_ready, so a partner never sees
+ * half-stored results; and two deliveries racing (a lab message and an operator upload) never
+ * overwrite each other's files: the partner sees the winner's whole, never a mix.
  */
 export async function recordResults(deps: RecordResultsDeps, order: OrderRecord, input: ResultsInput): Promise<RecordResultsOutcome> {
   if (order.state === 'cancelled') return { ok: false, reason: 'cancelled' };
   if (order.state === 'results_reported') return { ok: false, reason: 'already_reported' };
   const now = deps.now();
+  const resultsId = deps.newResultsId(now);
   const files = input.pdfs.length > 0 ? input.pdfs : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
   const pdfs = [];
   for (const [i, f] of files.entries()) {
     const id = `pdf_${i + 1}`;
-    const key = `results/${order.partnerId}/${order.id}/${id}.pdf`;
+    const key = `results/${order.partnerId}/${order.id}/${resultsId}/${id}.pdf`;
     await deps.documents.put(key, f.bytes, 'application/pdf');
     pdfs.push({ id, label: f.label, key });
   }
-  await deps.results.put({ orderId: order.id, partnerId: order.partnerId, source: input.source, reportedAt: now.toISOString(), analytes: input.analytes, pdfs });
+  await deps.results.put({ id: resultsId, orderId: order.id, partnerId: order.partnerId, source: input.source, reportedAt: now.toISOString(), analytes: input.analytes, pdfs });
   const moved = await deps.orders.transition(
     order,
     RESULTS_FROM,
-    { state: 'results_reported', resultsReportedAt: now.toISOString(), updatedAt: now.toISOString() },
+    { state: 'results_reported', resultsReportedAt: now.toISOString(), resultsId, updatedAt: now.toISOString() },
     [outboxEvent('order.results_ready', order, input.trigger, now)],
   );
   return moved ? { ok: true, order: moved } : { ok: false, reason: 'conflict' };

@@ -3,6 +3,8 @@ import type { Analyte } from '../domain/results/types.js';
 export type ResultsSource = 'lab_electronic' | 'operator_upload';
 
 export interface StoredResults {
+  /** One delivery of results: concurrent deliveries for an order never share a record or a file. */
+  id: string;
   orderId: string;
   partnerId: string;
   source: ResultsSource;
@@ -14,5 +16,6 @@ export interface StoredResults {
 
 export interface ResultsStore {
   put(results: StoredResults): Promise<void>;
-  get(partnerId: string, orderId: string): Promise<StoredResults | null>;
+  /** The order's results: `resultsId` from the order (absent for results stored before ids). */
+  get(partnerId: string, orderId: string, resultsId: string | undefined): Promise<StoredResults | null>;
 }

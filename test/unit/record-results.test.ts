@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { recordResults, type RecordResultsDeps } from '../../shared/domain/record-results.js';
+import type { OrderRecord } from '../../shared/domain/order.js';
+import type { Analyte } from '../../shared/domain/results/types.js';
+import type { ResultsStore, StoredResults } from '../../shared/ports/results-store.js';
+import type { DocumentStore } from '../../shared/ports/document-store.js';
+import { MemoryOrders } from '../support/fakes.js';
+
+class MemoryResults implements ResultsStore {
+  readonly items = new Map<string, StoredResults>();
+  async put(r: StoredResults) {
+    await new Promise((ok) => setImmediate(ok)); // interleave like a network store
+    this.items.set(`${r.orderId}#${r.id}`, structuredClone(r));
+  }
+  async get(_p: string, orderId: string, resultsId: string | undefined) {
+    return this.items.get(`${orderId}#${resultsId}`) ?? null;
+  }
+}
+
+class MemoryDocuments implements DocumentStore {
+  readonly files = new Map<string, string>();
+  async put(key: string, bytes: Uint8Array) {
+    await new Promise((ok) => setImmediate(ok));
+    this.files.set(key, Buffer.from(bytes).toString());
+  }
+  async exists(key: string) {
+    return this.files.has(key);
+  }
+  async signedUrl(key: string) {
+    return { url: key, expiresAt: '' };
+  }
+}
+
+const analyte = (name: string, value: number): Analyte =>
+  ({ name, labTestCode: '1-1', value, unit: 'x', referenceRange: '', referenceRangeLow: null, referenceRangeHigh: null, flag: 'normal', notReported: false }) as Analyte;
+
+describe('recordResults', () => {
+  it('two deliveries racing for one order: the partner sees the winner’s results and files, whole', async () => {
+    const orders = new MemoryOrders();
+    const results = new MemoryResults();
+    const documents = new MemoryDocuments();
+    let seq = 0;
+    const deps: RecordResultsDeps = {
+      orders,
+      results,
+      documents,
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      newResultsId: () => `res_${++seq}`,
+      renderResultsPdf: async () => new Uint8Array(),
+    };
+    const order = { id: 'o1', partnerId: 'p1', externalId: null, state: 'requisition_issued', version: 1 } as OrderRecord;
+    await orders.create(order);
+    const [lab, upload] = await Promise.all([
+      recordResults(deps, order, { source: 'lab_electronic', analytes: [analyte('TSH', 1)], pdfs: [{ label: 'lab', bytes: Buffer.from('lab pdf') }], trigger: 'lab_results' }),
+      recordResults(deps, order, { source: 'operator_upload', analytes: [analyte('TSH', 9)], pdfs: [{ label: 'upload', bytes: Buffer.from('upload pdf') }], trigger: 'operator_upload' }),
+    ]);
+    expect([lab.ok, upload.ok].filter(Boolean)).toHaveLength(1);
+    const stored = orders.orders.get('o1') as OrderRecord;
+    const shown = await results.get('p1', 'o1', stored.resultsId);
+    const winner = lab.ok ? { value: 1, pdf: 'lab pdf', source: 'lab_electronic' } : { value: 9, pdf: 'upload pdf', source: 'operator_upload' };
+    expect(shown).toMatchObject({ source: winner.source, analytes: [{ value: winner.value }] });
+    expect(shown?.pdfs).toHaveLength(1);
+    expect(documents.files.get(shown?.pdfs[0]?.key as string)).toBe(winner.pdf);
+    expect(documents.files.size).toBe(2); // the loser's file exists, under its own key, and is never shown
+  });
+});
