@@ -25,6 +25,13 @@ export interface Route {
   secrets?: Array<'stripe' | 'cursor'>;
   /** Access to the documents bucket (requisition and result PDFs). */
   documents?: 'read' | 'readWrite';
+  /**
+   * Longest the handler may run, when the 15-second default is too short: routes that wait on
+   * Stripe (8 s a try, one retry) or send a webhook's first attempt inline (cut at 10 s). A handler
+   * killed between its steps would leave the partner a gateway error for a request that took
+   * effect, so these get all of API Gateway's 29 seconds.
+   */
+  timeoutSeconds?: number;
   /** Local runtime only (never deployed): operator conveniences such as the service clock. */
   localOnly?: boolean;
 }
@@ -33,6 +40,7 @@ const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
 const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
 const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite' };
 const OPERATOR: TableAccess = { orders: 'readWrite' };
+const WAITS_ON_OTHERS = 28;
 
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method, path: `/api/v1${path}`, entry: `functions/partner/${file}.ts`, fn, auth: 'partner', api: 'partner', tables,
@@ -73,17 +81,17 @@ export const ROUTES: readonly Route[] = [
 
   partner('GET', '/catalog', 'catalog', 'PartnerCatalog', PARTNER_READ),
   partner('GET', '/locations', 'locations', 'PartnerLocations', {}),
-  { ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }), secrets: ['stripe'] },
+  { ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }), secrets: ['stripe'], timeoutSeconds: WAITS_ON_OTHERS },
   { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
-  { ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE), secrets: ['stripe'] },
+  { ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE), secrets: ['stripe'], timeoutSeconds: WAITS_ON_OTHERS },
   { ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ), documents: 'read' },
   { ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ), documents: 'read' },
   partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),
-  partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', { orders: 'readWrite' }),
-  partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }),
-  { ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE), documents: 'readWrite' },
-  { ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE), documents: 'readWrite' },
+  { ...partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', { orders: 'readWrite' }), timeoutSeconds: WAITS_ON_OTHERS },
+  { ...partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }), timeoutSeconds: WAITS_ON_OTHERS },
+  { ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
+  { ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
 
   operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
@@ -92,9 +100,9 @@ export const ROUTES: readonly Route[] = [
   operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
   operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
   operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
-  operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'),
-  { ...operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru', { ...OPERATOR, catalog: 'read' }), documents: 'readWrite' },
-  { ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'), documents: 'readWrite' },
+  { ...operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'), timeoutSeconds: WAITS_ON_OTHERS },
+  { ...operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru', { ...OPERATOR, catalog: 'read' }), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
+  { ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
 
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },

@@ -156,6 +156,7 @@ export class ServiceStack extends Stack {
         entry: route.entry,
         tables: route.tables,
         ...(route.documents ? { documents: { bucket: documents, access: route.documents } } : {}),
+        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
         ...(route.api === 'mcp' ? { reservedConcurrentExecutions: stage.mcpReservedConcurrency } : {}),
       });
       this.functions.set(route, fn);

@@ -36,7 +36,7 @@ describe('DynamoDB calls per request (budgets)', () => {
     expect(list.count).toBe(3);
   });
 
-  it('order creation: at most 10 calls (auth 2, partner 1, key claim and phases 5, order and completion 2)', async () => {
+  it('order creation: at most 10 calls (auth, partner, the replay check, the key claim and its phases, the order and its completion)', async () => {
     const create = await calls('/api/v1/orders', { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(orderBody(['tsh'])) });
     expect(create.count).toBeGreaterThan(5);
     expect(create.count).toBeLessThanOrEqual(10);

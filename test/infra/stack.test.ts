@@ -101,6 +101,20 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     }
   });
 
+  it('gives the functions that wait on Stripe or a webhook receiver all of API Gateway’s 29 seconds, the rest 15', () => {
+    const fns = t.findResources('AWS::Lambda::Function');
+    const timeoutOf = (fn: string) => Object.entries(fns).find(([id]) => new RegExp(`^${fn}Fn[0-9A-F]{8}$`).test(id))?.[1].Properties.Timeout;
+    // Routes that share a handler module share the Lambda made for the first of them.
+    const seen = new Set<string>();
+    for (const route of ROUTES.filter((r) => !r.localOnly)) {
+      if (seen.has(route.entry)) continue;
+      seen.add(route.entry);
+      expect(timeoutOf(route.fn), route.fn).toBe(route.timeoutSeconds ?? 15);
+    }
+    expect(timeoutOf('PartnerOrdersCancel')).toBe(28);
+    expect(timeoutOf('PartnerOrdersCreate')).toBe(28);
+  });
+
   it('lets partner creation add keys to its own usage plan only', () => {
     const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('apigateway:POST');
