@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { recordResults } from '../../shared/domain/record-results.js';
 import { flagFromRange } from '../../shared/domain/results/flags.js';
+import { parseRange } from '../../shared/domain/results/hl7-values.js';
 import { RESULT_FLAGS } from '../../shared/domain/results/types.js';
 import { PUBLIC_STATUS } from '../../shared/domain/order.js';
 import { clock, orderStore, recordResultsDeps } from '../../shared/composition.js';
@@ -46,12 +47,18 @@ export const handler = operatorHandler(async (event) => {
   const order = await orderStore().findById(pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const now = clock().now().toISOString();
-  const analytes = input.analytes.map((a) => ({
-    ...a,
-    valueText: a.valueText ?? null,
-    flag: a.notReported ? null : a.flag !== undefined ? a.flag : flagFromRange(a.value, a.referenceRangeLow, a.referenceRangeHigh),
-    reportedAt: a.reportedAt ?? now,
-  }));
+  const analytes = input.analytes.map((a) => {
+    // Bounds not given as numbers are read from the range text as a lab writes it ("12.6-17.7", "<200").
+    const bounds = a.referenceRangeLow === null && a.referenceRangeHigh === null ? parseRange(a.referenceRange) : { low: a.referenceRangeLow, high: a.referenceRangeHigh };
+    return {
+      ...a,
+      referenceRangeLow: bounds.low,
+      referenceRangeHigh: bounds.high,
+      valueText: a.valueText ?? null,
+      flag: a.notReported ? null : a.flag !== undefined ? a.flag : flagFromRange(a.value, bounds.low, bounds.high),
+      reportedAt: a.reportedAt ?? now,
+    };
+  });
   const result = await recordResults(recordResultsDeps(), order, { source: 'operator_upload', analytes, pdfs, trigger: 'operator_upload' });
   if (!result.ok) throw new ApiError('results_not_accepted', `The order cannot take results (${result.reason}).`, { details: { reason: result.reason } });
   return json(200, { orderId: order.id, status: PUBLIC_STATUS[result.order.state], analytes: analytes.length });

@@ -57,6 +57,10 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });
+    // The shared logger may have been built before the environment above was set (it is built
+    // when first imported): give it the level this runtime was started with.
+    const { logger } = await import('../../shared/adapters/logger.js');
+    logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
     const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null);

@@ -67,6 +67,12 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
           const intent = (err.raw as { payment_intent?: { id?: string } }).payment_intent;
           return { kind: 'declined', intentId: intent?.id ?? null, declineCode: err.decline_code ?? null };
         }
+        // Stripe refused the payment method on file (unknown, detached, another account's): no
+        // intent exists and no retry can succeed until it is fixed, so this is a definitive
+        // decline (402, the key free for a fresh attempt), never a provider error to retry.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param === 'payment_method') {
+          return { kind: 'declined', intentId: null, declineCode: null };
+        }
         return providerError(err);
       }
     },

@@ -94,7 +94,13 @@ export function cartPage(view: CartView): Page {
   blocks.push({
     form: `<form method="get" action="/cart"><input type="hidden" name="items" value="${ids}"><label for="state">Your state</label><select id="state" name="state"><option value="">Choose…</option>${options}</select> <button type="submit">Check availability</button></form>`,
   });
-  blocks.push({ p: [{ link: '/checkout', text: 'Continue to checkout' }] });
+  if (q.eligibility && !q.eligibility.available) {
+    blocks.push({ p: ['Remove the items above that are not offered there, or choose another state, to continue.'] });
+  } else {
+    // The basket travels with the person through sign-in.
+    const basket = new URLSearchParams({ items: ids, ...(view.state ? { state: view.state } : {}) }).toString().replace(/%2C/gi, ',');
+    blocks.push({ p: [{ link: `/checkout?${basket}`, text: 'Continue to checkout' }] });
+  }
   return { title: `Your cart: ${dollars(q.totalCents)}`, description: 'Your lab test cart.', blocks };
 }
 

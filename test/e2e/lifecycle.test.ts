@@ -178,13 +178,20 @@ describe('results from outside the sandbox', () => {
     const order = await newOrder(['tsh']);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
     const res = await admin('POST', `/orders/${order.id}/results`, {
-      analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 7.9, unit: 'uIU/mL', referenceRange: '0.45-4.5', referenceRangeLow: 0.45, referenceRangeHigh: 4.5 }],
+      analytes: [
+        { name: 'TSH', labTestCode: '3016-3', value: 7.9, unit: 'uIU/mL', referenceRange: '0.45-4.5', referenceRangeLow: 0.45, referenceRangeHigh: 4.5 },
+        // Bounds given only as the range text are read from it.
+        { name: 'Hemoglobin', labTestCode: '718-7', value: 11.9, unit: 'g/dL', referenceRange: '12.6-17.7' },
+        { name: 'Cholesterol', labTestCode: '2093-3', value: 150, unit: 'mg/dL', referenceRange: '<200' },
+      ],
       pdfs: [{ label: 'Outside lab report', contentBase64: pdf }],
     });
     expect(res.status).toBe(200);
     const results = (await api(partner, 'GET', `/orders/${order.id}/results`)).body;
     expect(results.source).toBe('operator_upload');
     expect(results.analytes[0]).toMatchObject({ flag: 'high', notReported: false });
+    expect(results.analytes[1]).toMatchObject({ flag: 'low', referenceRangeLow: 12.6, referenceRangeHigh: 17.7 });
+    expect(results.analytes[2]).toMatchObject({ flag: 'normal', referenceRangeLow: null, referenceRangeHigh: 200 });
     expect(results.pdfs[0].label).toBe('Outside lab report');
     const again = await admin('POST', `/orders/${order.id}/results`, { analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 1 }] });
     expect(again.status).toBe(409);

@@ -79,6 +79,12 @@ describe('cart and handoff', () => {
     expect(md).toContain(`$${(quote.body.totalCents / 100).toFixed(2)}`);
     expect(md).toMatch(/fee \(once per order\) \| \$18\.00/);
     expect(md).toContain('Orders cannot be placed from NY');
+    // No way forward to a checkout that cannot take this basket; where it can, the basket goes along.
+    expect(md).not.toContain('Continue to checkout');
+    const ca = await (await get('/cart?items=cbc,lipid-panel&state=ca', 'text/markdown')).text();
+    expect(ca).toMatch(/\[Continue to checkout\]\(\/checkout\?items=cbc,lipid-panel&state=\w\w\)/);
+    const checkout = await get('/checkout?items=cbc,lipid-panel&state=CA');
+    expect(checkout.headers.get('location')).toBe(`/login?next=${encodeURIComponent('/checkout?items=cbc%2Clipid-panel&state=CA')}`);
   });
 
   it('unknown or malformed ids are shown to the person, not a crash', async () => {

@@ -28,6 +28,17 @@ describe('payments through the Stripe simulator', () => {
     expect(res.body.error).toMatchObject({ code: 'payment_failed', details });
   });
 
+  it('a payment method Stripe does not know -> 402 payment_failed {declineCode: null}; the same key works once it is fixed', async () => {
+    const p = await newPartner({ paymentMethod: 'pm_bogus' });
+    const key = randomUUID();
+    const body = orderBody(items);
+    const res = await post(p, key, body);
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ code: 'payment_failed', details: { declineCode: null } });
+    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
+    expect((await post(p, key, body)).status).toBe(201);
+  });
+
   it('after a decline the SAME key makes a fresh charge attempt once the method is fixed', async () => {
     const p = await newPartner({ paymentMethod: 'pm_card_chargeDeclined' });
     const key = randomUUID();

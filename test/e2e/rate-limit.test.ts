@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/local-service.js';
 
-// Its own runtime on the default limits (burst 60, 60 a minute), as `npm start` runs.
+// Its own runtime on the default limits (burst 60, 60 a minute) and log level, as `npm start` runs.
 let service: RunningService;
 beforeAll(async () => {
-  service = await startService({});
+  service = await startService({ LOG_LEVEL: undefined });
 });
 afterAll(async () => service?.stop());
 
@@ -44,5 +44,10 @@ describe('public rate limit per client IP', () => {
 
   it('does not limit the health check', async () => {
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+  });
+
+  it('logs at the documented default level, WARN: the hundreds of requests above left no INFO line', () => {
+    expect(service.output()).toContain('listening on');
+    expect(service.output()).not.toMatch(/"level":"(INFO|DEBUG)"/);
   });
 });
