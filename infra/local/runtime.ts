@@ -115,6 +115,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
         `Operator API token (Authorization: Bearer ...): ${env.ADMIN_TOKEN ? '(from ADMIN_TOKEN)' : secrets.adminToken}`,
         `Stripe simulator: ${stripe.url} (charges: ${stripe.url}/_sim/intents, refunds: ${stripe.url}/_sim/refunds)`,
         `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES).map((t) => t.localName).join(', ')})`,
+        `S3 (s3rver): ${s3.endpoint} (bucket: ${LOCAL_DOCUMENTS_BUCKET})`,
       ],
       clock,
       adminToken: secrets.adminToken,

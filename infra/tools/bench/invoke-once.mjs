@@ -12,5 +12,7 @@ const mod = await import(bundle);
 const t1 = performance.now();
 const result = await mod.handler(event, context);
 const t2 = performance.now();
-console.log(JSON.stringify({ importMs: t1 - t0, invokeMs: t2 - t1, status: result?.statusCode ?? null }));
+// The answer's outline, for the caller to judge: proxy handlers answer a status code; the
+// authorizer, the queue worker and the scheduled functions answer objects of their own.
+console.log(JSON.stringify({ importMs: t1 - t0, invokeMs: t2 - t1, status: result?.statusCode ?? null, keys: result && typeof result === 'object' ? Object.keys(result) : [], context: result?.context ?? null, failures: result?.batchItemFailures?.length ?? null }));
 process.exit(0); // SDK keep-alive sockets would hold the process open

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { startService } from '../../../test/support/local-service.js';
 import { measureListing } from './listing.js';
 import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
+import { everyLambdaCases, startReceiver } from './every-lambda.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the runtime sets it too: the notice is about Node 20's end of support, not the figures
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,6 +42,7 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 
 const service = await startService({ RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', ADMIN_TOKEN: 'bench-admin-token-0123456789' });
 const bare = await startBare();
+const receiver = await startReceiver();
 try {
   const tests = ((await (await fetch(`${service.url}/api/tests`)).json()) as { tests: Array<{ id: string }> }).tests.slice(0, 50).map((t) => t.id);
   const quoteUrl = `${service.url}/api/public/v1/quote?items=${tests.join(',')}&state=CA`;
@@ -70,6 +72,12 @@ try {
 
   console.log('measuring cold-start proxy (fresh process: import and first invoke of each bundle, median of 5)...');
   const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const s3Url = /S3 \(s3rver\): (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const coldEnv = {
+    ...process.env, AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint, STRIPE_API_BASE: stripeUrl, S3_ENDPOINT: s3Url, DOCUMENTS_BUCKET: 'lab-documents',
+    WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_ENDPOINT_URL_SQS: receiver.origin, WEBHOOK_QUEUE_URL: `${receiver.origin}/000000000000/bench-deliveries`,
+    AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'SILENT', POWERTOOLS_LOG_LEVEL: 'SILENT',
+  };
   const auth = { partnerId: partner.id as string, keyId: issued.id as string };
   const json = { 'Content-Type': 'application/json' };
   const cold = await coldStarts(
@@ -81,9 +89,14 @@ try {
       { name: 'draw-site search', entry: 'functions/partner/locations.ts', event: () => routeEvent('functions/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }) },
       { name: 'MCP tools/list', entry: 'functions/mcp/handler.ts', event: () => routeEvent('functions/mcp/handler.ts', '/mcp', { headers: { ...json, Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }) },
     ],
-    { ...process.env, AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint, STRIPE_API_BASE: stripeUrl, RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'SILENT', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    coldEnv,
   );
   const hello = cold['hello world'] as ColdStart;
+
+  console.log('measuring the cold-start proxy of every deployed Lambda (a real request each, median of 5)...');
+  const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: 'bench-admin-token-0123456789' }, receiver.url);
+  const every = await coldStarts(root, [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases], coldEnv, 5);
+  const everyHello = every['hello world'] as ColdStart;
 
   const results = {
     date: new Date().toISOString(),
@@ -95,6 +108,7 @@ try {
     orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
     listing: { ...listing, firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms, fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms },
     coldStart: Object.fromEntries(Object.entries(cold).map(([k, v]) => [k, { totalMs: Math.round(v.totalMs), importMs: Math.round(v.importMs), firstInvokeMs: Math.round(v.invokeMs), vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)) }])),
+    coldStartEveryLambda: Object.fromEntries(Object.entries(every).map(([k, v]) => [k, { totalMs: Math.round(v.totalMs), importMs: Math.round(v.importMs), firstInvokeMs: Math.round(v.invokeMs), vsHelloWorld: Number((v.totalMs / everyHello.totalMs).toFixed(2)) }])),
   };
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   writeFileSync(join(root, 'bench-results/bench.json'), JSON.stringify(results, null, 2));
@@ -107,8 +121,11 @@ try {
   console.log(`| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`);
   console.log(`| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`);
   for (const [k, v] of Object.entries(results.coldStart)) console.log(`| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${Math.round(hello.totalMs)} | ${v.vsHelloWorld} |`);
+  console.log('\n| cold start, every deployed Lambda (median of 5) | total ms | import ms | first invoke ms | vs hello world |\n|---|---|---|---|---|');
+  for (const [k, v] of Object.entries(results.coldStartEveryLambda)) console.log(`| ${k} | ${v.totalMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.vsHelloWorld} |`);
   console.log('\nwrote bench-results/bench.json');
 } finally {
+  receiver.stop();
   bare.stop();
   await service.stop();
 }
