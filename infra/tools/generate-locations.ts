@@ -38,7 +38,14 @@ for (const z of Object.values(zipcodes.codes)) {
 
 const sites: DrawSite[] = [];
 const usedIds = new Set<string>();
-const areaCode = (zip: string) => 201 + (Number(zip.slice(0, 3)) % 780);
+// One real area code of each state, so a site's number reads as local; the line is always in
+// 555-0100..0199, the range reserved for fiction, so no generated number can ring a real person.
+const AREA_CODE: Record<string, number> = {
+  AL: 205, AK: 907, AZ: 602, AR: 501, CA: 213, CO: 303, CT: 203, DE: 302, DC: 202, FL: 305, GA: 404, HI: 808, ID: 208, IL: 312, IN: 317,
+  IA: 515, KS: 316, KY: 502, LA: 504, ME: 207, MD: 410, MA: 617, MI: 313, MN: 612, MS: 601, MO: 314, MT: 406, NE: 402, NV: 702, NH: 603,
+  NJ: 201, NM: 505, NY: 212, NC: 704, ND: 701, OH: 614, OK: 405, OR: 503, PA: 215, RI: 401, SC: 803, SD: 605, TN: 615, TX: 512, UT: 801,
+  VT: 802, VA: 804, WA: 206, WV: 304, WI: 414, WY: 307,
+};
 for (const [key, zips] of [...cities].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const [state, city] = key.split('|') as [string, string];
   const count = zips.length >= 4 ? Math.min(30, Math.ceil(zips.length / 3)) : zips.length >= 2 && rand() < 0.25 ? 1 : rand() < 0.025 ? 1 : 0;
@@ -48,12 +55,13 @@ for (const [key, zips] of [...cities].sort(([a], [b]) => (a < b ? -1 : 1))) {
     let id = `loc_${createHash('sha256').update(`${z.zip}|${street}|${i}`).digest('hex').slice(0, 8)}`;
     while (usedIds.has(id)) id = `loc_${createHash('sha256').update(id).digest('hex').slice(0, 8)}`;
     usedIds.add(id);
-    const ac = areaCode(z.zip);
+    const ac = AREA_CODE[state] as number;
     sites.push({
       id,
       name: `${city} ${pick(BRANDS)}${count > 1 ? ` - ${street.split(' ').slice(1, 2).join(' ')}` : ''}`,
       address: { line1: street, line2: rand() < 0.4 ? `Suite ${100 + Math.floor(rand() * 400)}` : null, city, state, zip: z.zip },
-      phone: `+1${ac}${200 + Math.floor(rand() * 700)}${String(1000 + Math.floor(rand() * 9000))}`,
+      // Two draws, as before this range was used, so every other generated field stays the same.
+      phone: `+1${ac}555${String(100 + (Math.floor(rand() * 700) + Math.floor(rand() * 9000)) % 100).padStart(4, '0')}`,
       hours: pick(HOURS),
       lat: Math.round((z.latitude + (rand() - 0.5) * 0.02) * 1e5) / 1e5,
       lng: Math.round((z.longitude + (rand() - 0.5) * 0.02) * 1e5) / 1e5,

@@ -54,6 +54,7 @@ export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payme
     const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
     return { order: refunded ?? cancelled, refund: 'issued' };
   }
-  deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
+  // A partner's rehearsal is not staff's work: only a real failure pages them.
+  if (cancelled.simulation?.refund !== 'fails') deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
   return { order: cancelled, refund: 'pending' };
 }

@@ -29,7 +29,8 @@ export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigg
     outcome = { kind: 'unknown' as const, reason: (err as Error).name };
   }
   if (outcome.kind === 'unknown') {
-    deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
+    // A partner's rehearsal of this (sandbox scenario placement_unconfirmed) does not page staff.
+    if (placing.simulation?.placement !== 'unconfirmed') deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
     return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: deps.now().toISOString() });
   }
   return completePlacement(deps, placing, outcome.requisitionNumber, trigger);

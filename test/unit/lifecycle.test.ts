@@ -68,11 +68,23 @@ describe('placement', () => {
   });
 
   it('an unknown lab outcome becomes unconfirmed and alerts support, and cannot be cancelled', async () => {
-    await orders.create(order('order_c', { simulation: { placement: 'unconfirmed' } }));
-    const result = await placeOrder(placeDeps(), (await orders.findById('order_c')) as OrderRecord);
+    await orders.create(order('order_c'));
+    const lostAnswer: PlaceOrderDeps['lab'] = {
+      place: async () => {
+        throw new Error('socket hang up');
+      },
+    };
+    const result = await placeOrder({ ...placeDeps(), lab: lostAnswer }, (await orders.findById('order_c')) as OrderRecord);
     expect(result?.state).toBe('unconfirmed');
-    expect(alerts).toContain('placement_unconfirmed');
+    expect(alerts).toEqual(['placement_unconfirmed']);
     expect(await cancelOrder(cancelDeps(), result as OrderRecord)).toEqual({ ok: false, reason: 'may_exist_at_lab' });
+  });
+
+  it('the sandbox rehearsal of an unconfirmed placement ends the same way, without paging support', async () => {
+    await orders.create(order('order_c2', { simulation: { placement: 'unconfirmed' } }));
+    const result = await placeOrder(placeDeps(), (await orders.findById('order_c2')) as OrderRecord);
+    expect(result?.state).toBe('unconfirmed');
+    expect(alerts).toEqual([]);
   });
 
   it('cancel racing placement: exactly one winner, every time', async () => {

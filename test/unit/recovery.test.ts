@@ -132,6 +132,18 @@ describe('recovery sweep', () => {
     expect(stored('o6').payment.status).toBe('refunded');
   });
 
+  it('a rehearsed refund failure (sandbox scenario) leaves the refund pending without paging staff; a real one pages them', async () => {
+    const cancel = { orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e: string) => alerts.push(e) };
+    await orders.create(order('r1', { simulation: { refund: 'fails' } }));
+    expect(await cancelOrder(cancel, stored('r1'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(payments.refundKeys).toEqual([]); // the provider is not even asked
+    expect(alerts).toEqual([]);
+    await orders.create(order('r2'));
+    payments.refundFails = true;
+    expect(await cancelOrder(cancel, stored('r2'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(alerts).toEqual(['refund_pending']);
+  });
+
   it('recoveryKind: only orders left part-way, never sandbox rehearsals', () => {
     expect(recoveryKind(order('a'))).toBeNull();
     expect(recoveryKind(order('a', { state: 'placed' }))).toBeNull(); // the sandbox's placed_awaiting_requisition has no number
