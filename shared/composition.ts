@@ -124,18 +124,26 @@ export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {
 export const payments = /* @__PURE__ */ once((): Payments => {
   const env = runtimeEnv();
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
-  // The key is read from Secrets Manager on first use (in AWS), then the client is reused.
-  const client = secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY).then((secretKey) =>
-    createStripePayments({
-      secretKey,
-      timeoutMs: env.STRIPE_TIMEOUT_MS,
-      ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
-    }),
-  );
+  // The key is read from Secrets Manager when a payment call first needs it (in AWS), then the
+  // client is reused; a failed read is tried again on the next call rather than kept.
+  let client: Promise<Payments> | null = null;
+  const ready = () =>
+    (client ??= secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY)
+      .then((secretKey) =>
+        createStripePayments({
+          secretKey,
+          timeoutMs: env.STRIPE_TIMEOUT_MS,
+          ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+        }),
+      )
+      .catch((err: unknown) => {
+        client = null;
+        throw err;
+      }));
   return {
-    charge: async (req) => (await client).charge(req),
-    retrieve: async (id) => (await client).retrieve(id),
-    refund: async (id, key) => (await client).refund(id, key),
+    charge: async (req) => (await ready()).charge(req),
+    retrieve: async (id) => (await ready()).retrieve(id),
+    refund: async (id, key) => (await ready()).refund(id, key),
   };
 });
 

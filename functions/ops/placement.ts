@@ -18,9 +18,13 @@ export const handler = async (event: { orderId?: string; sweep?: boolean }) => {
     logger.info('placement', { orderId: event.orderId, placed: placed !== null });
     return { placed: placed ? 1 : 0 };
   }
-  const placed = await placeDueOrders(deps);
+  // Each half runs whatever happens to the other: a placement failure must not hold up recovery.
+  const [placing, recovering] = await Promise.allSettled([placeDueOrders(deps), recoverOrders(recoveryDeps())]);
+  const placed = placing.status === 'fulfilled' ? placing.value : 0;
+  const recovered = recovering.status === 'fulfilled' ? recovering.value : 0;
   countMetric('Placements', placed);
-  const recovered = await recoverOrders(recoveryDeps());
   logger.info('placement sweep', { placed, recovered });
+  // A failed half fails the invocation, so it is retried and its error reaches the logs and alarms.
+  for (const r of [placing, recovering]) if (r.status === 'rejected') throw r.reason;
   return { placed, recovered };
 };

@@ -88,6 +88,12 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
         const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
         return { kind: 'issued', refundId: refund.id };
       } catch (err) {
+        // An earlier try went through but its answer was lost or never recorded: that refund is the one.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') {
+          const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 10 }).catch(() => null);
+          const done = earlier?.data.find((r) => r.status === 'succeeded' || r.status === 'pending');
+          if (done) return { kind: 'issued', refundId: done.id };
+        }
         return { kind: 'failed', message: errorClass(err) };
       }
     },

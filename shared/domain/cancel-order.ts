@@ -35,21 +35,24 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
       current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
       continue;
     }
-    return { ok: true, ...(await settleRefund(deps, cancelled)) };
+    return { ok: true, ...(await settleRefund(deps, cancelled, 0)) };
   }
   return { ok: false, reason: 'not_cancellable' };
 }
 
 /**
- * Refunds a cancelled order whose payment is refund_pending. The provider key is the order's, so
- * a second try (the recovery sweep after a crash, say) replays the same refund, never a second.
+ * Refunds a cancelled order whose payment is refund_pending. Each try has a provider key of its
+ * own (Stripe would replay a failed try's answer for 24 hours under the same key); a second
+ * refund can never happen, because a charge cannot be refunded beyond its amount, and a try that
+ * finds the charge already refunded (an earlier try succeeded but was never recorded) records
+ * that refund (the adapter looks it up).
  */
-export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>, cancelled: OrderRecord): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {
+export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>, cancelled: OrderRecord, attempt: number): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {
   // Sandbox scenario refund_pending: the refund is treated as failed without asking the provider.
   const refund =
     cancelled.simulation?.refund === 'fails'
       ? ({ kind: 'failed', message: 'sandbox scenario refund_pending' } as const)
-      : await deps.payments.refund(cancelled.payment.paymentIntentId, `refund:${cancelled.id}`).catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
+      : await deps.payments.refund(cancelled.payment.paymentIntentId, refundKey(cancelled.id, attempt)).catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
   if (refund.kind === 'issued') {
     const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
     return { order: refunded ?? cancelled, refund: 'issued' };
@@ -57,4 +60,9 @@ export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payme
   // A partner's rehearsal is not staff's work: only a real failure pages them.
   if (cancelled.simulation?.refund !== 'fails') deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
   return { order: cancelled, refund: 'pending' };
+}
+
+/** The provider idempotency key of one refund try: the cancel's is 0, the recovery sweep's count on. */
+export function refundKey(orderId: string, attempt: number): string {
+  return attempt === 0 ? `refund:${orderId}` : `refund:${orderId}:${attempt}`;
 }

@@ -54,15 +54,26 @@ class LostRace extends Error {}
 
 const keyRecordId = (partnerId: string, idempotencyKey: string) => `${partnerId}#${idempotencyKey}`;
 
+export type PriorAttempt =
+  | { kind: 'replay'; body: string }
+  /** A charge was sent for this key and body (its outcome known or not): the rules already passed. */
+  | { kind: 'money_moved'; pricing: OrderPricing }
+  | { kind: 'none' };
+
 /**
- * The stored response when this key already completed with this body, else null. Read before the
- * business rules run, so a retry of a success replays it even if the catalogue, a restricted
- * state or a draw site changed since: answering 400 there would tell the partner a new key is
- * safe, and the new key would charge again.
+ * What an earlier request with this key and body left, read before the business rules run. A
+ * retry of a success replays it, and a retry after money may have moved (a charge in flight,
+ * pending, or taken with the order not yet written) goes on from that charge, even if the
+ * catalogue, a restricted state or a draw site changed since: a 400 there would tell the partner
+ * a new key is safe, and the new key would charge again.
  */
-export async function completedResponse(deps: Pick<CreateOrderDeps, 'keys' | 'now'>, partnerId: string, idempotencyKey: string, requestHash: string): Promise<string | null> {
-  const decision = decideOnKey(await deps.keys.get(keyRecordId(partnerId, idempotencyKey)), requestHash, deps.now().getTime());
-  return decision.kind === 'replay' ? decision.data : null;
+export async function priorAttempt(deps: Pick<CreateOrderDeps, 'keys' | 'now'>, partnerId: string, idempotencyKey: string, requestHash: string): Promise<PriorAttempt> {
+  const record = await deps.keys.get(keyRecordId(partnerId, idempotencyKey));
+  const decision = decideOnKey(record, requestHash, deps.now().getTime());
+  if (decision.kind === 'replay') return { kind: 'replay', body: decision.data };
+  const moneyMoved = record?.phase === 'charging' || record?.phase === 'pending' || record?.phase === 'charged';
+  if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge) return { kind: 'money_moved', pricing: record.charge.pricing };
+  return { kind: 'none' };
 }
 
 export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {

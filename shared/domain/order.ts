@@ -78,6 +78,8 @@ export interface PaymentRecord {
   currency: 'usd';
   paymentIntentId: string;
   refundId: string | null;
+  /** The recovery sweep's refund tries so far (the cancel's own try not counted); each has its own provider key. */
+  refundRetries?: number;
 }
 
 /** The stored order: the public resource's facts plus internal lifecycle fields. */

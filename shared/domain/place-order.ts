@@ -42,17 +42,23 @@ export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigg
  * waits as `placed` with its number kept, operators are alerted, and the recovery sweep retries.
  */
 export async function completePlacement(deps: PlaceOrderDeps, order: OrderRecord, requisitionNumber: string, trigger: string): Promise<OrderRecord | null> {
+  // The number travels with every alert: if nothing else keeps it, support still can.
+  const ids = { orderId: order.id, partnerId: order.partnerId, requisitionNumber };
   try {
     await deps.issueRequisition(order, requisitionNumber);
     const now = deps.now();
-    return await deps.orders.transition(
+    const issued = await deps.orders.transition(
       order,
       [order.state],
       { state: 'requisition_issued', requisitionNumber, requisitionIssuedAt: now.toISOString(), updatedAt: now.toISOString() },
       [outboxEvent('order.requisition_ready', order, trigger, now)],
     );
+    // Someone moved the order meanwhile (results arrived, or it was marked unconfirmed): the lab
+    // has it under this number all the same, so support must hear of it.
+    if (!issued) deps.alert('requisition_not_recorded', ids);
+    return issued;
   } catch {
-    deps.alert('requisition_not_issued', { orderId: order.id, partnerId: order.partnerId });
+    deps.alert('requisition_not_issued', ids);
     // If this write fails too, the order stays `placing` and the sweep marks it unconfirmed.
     return deps.orders.transition(order, [order.state], { state: 'placed', requisitionNumber, updatedAt: deps.now().toISOString() }).catch(() => null);
   }

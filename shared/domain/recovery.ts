@@ -38,17 +38,22 @@ export async function recoverOrders(deps: RecoveryDeps): Promise<number> {
     }
   };
   await each('placing', deps.placingTimeoutMinutes, async (order) => {
-    deps.alert('placement_unconfirmed', { orderId: order.id, partnerId: order.partnerId });
-    return (await deps.orders.transition(order, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() })) !== null;
+    const moved = await deps.orders.transition(order, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() });
+    // Only once the move stands: an index read can be stale, and a finished placement is no alarm.
+    if (moved) deps.alert('placement_unconfirmed', { orderId: order.id, partnerId: order.partnerId });
+    return moved !== null;
   });
   await each('requisition', deps.retryMinutes, async (order) => {
     const done = await completePlacement(deps.place, order, order.requisitionNumber as string, 'placement');
     return done?.state === 'requisition_issued';
   });
   await each('refund', deps.retryMinutes, async (order) => {
-    const settled = await settleRefund(deps.cancel, order);
+    const attempt = (order.payment.refundRetries ?? 0) + 1;
+    const settled = await settleRefund(deps.cancel, order, attempt);
     if (settled.refund === 'issued') return true;
-    await deps.orders.transition(order, ['cancelled'], { updatedAt: now.toISOString() });
+    // The next try waits its turn, under a provider key of its own.
+    const payment = { ...order.payment, refundRetries: attempt };
+    await deps.orders.transition(order, ['cancelled'], { payment, updatedAt: now.toISOString() });
     return false;
   });
   return recovered;

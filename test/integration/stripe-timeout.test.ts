@@ -40,3 +40,16 @@ describe('the Stripe adapter against a provider that does not answer', () => {
     expect((await (await fetch(`${sim.url}/_sim/faults`, { method: 'POST', body: '{' })).json()) as unknown).toEqual({ error: 'the body must be JSON' });
   });
 });
+
+describe('refund tries under keys of their own', () => {
+  it('a try that finds the charge already refunded (an earlier try went through unrecorded) returns that refund; none is made twice', async () => {
+    const p = payments(2_000);
+    const paid = await charge('attempt-refund', 2_000);
+    if (paid.kind !== 'succeeded') throw new Error(`charge failed: ${paid.kind}`);
+    const first = await p.refund(paid.intentId, 'refund:order_r');
+    expect(first.kind).toBe('issued');
+    const later = await p.refund(paid.intentId, 'refund:order_r:1');
+    expect(later).toEqual(first);
+    expect(sim.refunds().filter((r) => r.payment_intent === paid.intentId)).toHaveLength(1);
+  });
+});

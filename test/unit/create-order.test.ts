@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completedResponse, createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
+import { priorAttempt, createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
 import type { OrderPricing } from '../../shared/domain/new-order.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Partner } from '../../shared/domain/partner.js';
@@ -140,14 +140,27 @@ describe('createOrder', () => {
     expect(payments.charges.map((c) => c.amountCents)).toEqual([5000, 6000]);
   });
 
-  it('completedResponse: the stored response for the same body, nothing otherwise', async () => {
-    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBeNull();
+  it('priorAttempt: the stored response for the same body; after money moved, that charge’s figures; nothing otherwise', async () => {
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none' });
     const done = await createOrder(deps(), input());
-    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBe((done as { body: string }).body);
-    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h2')).toBeNull();
-    expect(await completedResponse(deps(), 'ptr_2', 'key-1', 'h1')).toBeNull();
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'replay', body: (done as { body: string }).body });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h2')).toEqual({ kind: 'none' });
+    expect(await priorAttempt(deps(), 'ptr_2', 'key-1', 'h1')).toEqual({ kind: 'none' });
     now += 24 * 3600_000;
-    expect(await completedResponse(deps(), 'ptr_1', 'key-1', 'h1')).toBeNull();
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none' });
+
+    // Charged, then the order write failed (500); or the outcome is unknown (502); or the intent is pending.
+    orders.failCreates = 1;
+    await createOrder(deps(), input({ idempotencyKey: 'key-2' }));
+    payments.next.push(() => ({ kind: 'provider_error', message: 'timeout' }));
+    await createOrder(deps(), input({ idempotencyKey: 'key-3' }));
+    payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'requires_action' }));
+    await createOrder(deps(), input({ idempotencyKey: 'key-4' }));
+    for (const k of ['key-2', 'key-3', 'key-4']) expect(await priorAttempt(deps(), 'ptr_1', k, 'h1'), k).toEqual({ kind: 'money_moved', pricing: pricing(5000) });
+    // A definitive decline moved no money: the rules run again.
+    payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
+    await createOrder(deps(), input({ idempotencyKey: 'key-5' }));
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-5', 'h1')).toEqual({ kind: 'none' });
   });
 
   it('402 with the status when the intent resolved without completing', async () => {

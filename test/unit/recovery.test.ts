@@ -77,6 +77,20 @@ describe('recovery sweep', () => {
     expect([...orders.outbox.keys()]).toEqual(['o1__order.requisition_ready__placement']);
   });
 
+  it('an order moved by someone else while its requisition was issued keeps the lab’s number in an alert', async () => {
+    await orders.create(order('o7'));
+    const racing: PlaceOrderDeps = {
+      ...placeDeps(),
+      alert: (e, ids) => alerts.push(`${e}:${ids.requisitionNumber ?? ''}`),
+      issueRequisition: async (o) => {
+        // Results arrive from the lab while the requisition document is being stored.
+        await orders.transition(stored(o.id), ['placing'], { state: 'results_reported', updatedAt: new Date(now).toISOString() });
+      },
+    };
+    expect(await placeOrder(racing, stored('o7'))).toBeNull();
+    expect(alerts).toEqual([expect.stringMatching(/^requisition_not_recorded:RQ\d{10}$/)]);
+  });
+
   it('a requisition that keeps failing is tried again after each wait, alerting each time', async () => {
     await orders.create(order('o2', { state: 'placed', requisitionNumber: 'RQ1234567890' }));
     requisitionFails = 2;
@@ -102,6 +116,19 @@ describe('recovery sweep', () => {
     expect(alerts).toEqual(['placement_unconfirmed']);
   });
 
+  it('a placement that finished just before the sweep moved it is left as it is, and pages nobody', async () => {
+    await orders.create(order('o3b', { state: 'placing' }));
+    now += 15 * 60_000;
+    const [seen] = await orders.needsRecovery('placing', new Date(now), 25);
+    // The placement completes between the sweep's index read and its write.
+    await orders.transition(seen as OrderRecord, ['placing'], { state: 'requisition_issued', requisitionNumber: 'RQ1', updatedAt: new Date(now).toISOString() });
+    const staleRead = Object.create(orders) as MemoryOrders; // the same store, answering from a stale index
+    staleRead.needsRecovery = async (kind) => (kind === 'placing' ? [seen as OrderRecord] : []);
+    expect(await recoverOrders({ ...deps(), orders: staleRead })).toBe(0);
+    expect(stored('o3b').state).toBe('requisition_issued');
+    expect(alerts).toEqual([]);
+  });
+
   it('a sandbox rehearsal of placement in progress is left alone', async () => {
     await orders.create(order('o4', { state: 'placing', simulation: { placement: 'held' } }));
     now += 24 * 3600_000;
@@ -109,7 +136,7 @@ describe('recovery sweep', () => {
     expect(stored('o4').state).toBe('placing');
   });
 
-  it('a pending refund is tried again with the same provider key until it is issued', async () => {
+  it('a pending refund is tried again, each try under a provider key of its own, until it is issued', async () => {
     await orders.create(order('o5'));
     payments.refundFails = true;
     const cancelled = await cancelOrder({ orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) }, stored('o5'));
@@ -120,7 +147,7 @@ describe('recovery sweep', () => {
     now += 30 * 60_000;
     expect(await recoverOrders(deps())).toBe(1);
     expect(stored('o5').payment).toMatchObject({ status: 'refunded', refundId: 're_pi_o5' });
-    expect(payments.refundKeys).toEqual(['refund:o5', 'refund:o5', 'refund:o5']);
+    expect(payments.refundKeys).toEqual(['refund:o5', 'refund:o5:1', 'refund:o5:2']);
     expect(alerts).toEqual(['refund_pending', 'refund_pending']);
     expect(await recoverOrders(deps())).toBe(0);
   });
@@ -130,6 +157,7 @@ describe('recovery sweep', () => {
     now += 30 * 60_000;
     expect(await recoverOrders(deps())).toBe(1);
     expect(stored('o6').payment.status).toBe('refunded');
+    expect(alerts).toEqual([]); // the refund went through: nothing for staff to do
   });
 
   it('a rehearsed refund failure (sandbox scenario) leaves the refund pending without paging staff; a real one pages them', async () => {

@@ -136,6 +136,10 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
     else if (method === 'GET' && intentMatch) answer = retrieveIntent(intentMatch[1] as string);
     else if (method === 'GET' && url.pathname === '/v1/payment_intents') answer = { status: 200, body: { object: 'list', data: [...state.intents].reverse().map(publicIntent), has_more: false, url: '/v1/payment_intents' }, cache: false };
     else if (method === 'POST' && url.pathname === '/v1/refunds') answer = createRefund(params);
+    else if (method === 'GET' && url.pathname === '/v1/refunds') {
+      const data = state.refunds.filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent).reverse();
+      answer = { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' }, cache: false };
+    }
     else answer = stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}).`);
     if (scope && answer.cache) state.idempotency[scope] = { requestHash: body, status: answer.status, body: answer.body };
     persist();
