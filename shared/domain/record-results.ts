@@ -48,11 +48,15 @@ export async function recordResults(deps: RecordResultsDeps, order: OrderRecord,
     pdfs.push({ id, label: f.label, key });
   }
   await deps.results.put({ id: resultsId, orderId: order.id, partnerId: order.partnerId, source: input.source, reportedAt: now.toISOString(), analytes: input.analytes, pdfs });
-  const moved = await deps.orders.transition(
-    order,
-    RESULTS_FROM,
-    { state: 'results_reported', resultsReportedAt: now.toISOString(), resultsId, updatedAt: now.toISOString() },
-    [outboxEvent('order.results_ready', order, input.trigger, now)],
-  );
-  return moved ? { ok: true, order: moved } : { ok: false, reason: 'conflict' };
+  const patch = { state: 'results_reported', resultsReportedAt: now.toISOString(), resultsId, updatedAt: now.toISOString() } as const;
+  const events = [outboxEvent('order.results_ready', order, input.trigger, now)];
+  const moved = await deps.orders.transition(order, RESULTS_FROM, patch, events);
+  if (moved) return { ok: true, order: moved };
+  // The order moved on meanwhile (a placement finished, or the recovery sweep touched it): if it can
+  // still take results, take them once more against what is stored now; a lab does not resend.
+  const current = await deps.orders.get(order.partnerId, order.id);
+  if (current?.state === 'cancelled') return { ok: false, reason: 'cancelled' };
+  if (current?.state === 'results_reported') return { ok: false, reason: 'already_reported' };
+  const again = current ? await deps.orders.transition(current, RESULTS_FROM, patch, events) : null;
+  return again ? { ok: true, order: again } : { ok: false, reason: 'conflict' };
 }

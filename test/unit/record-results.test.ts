@@ -63,4 +63,28 @@ describe('recordResults', () => {
     expect(documents.files.get(shown?.pdfs[0]?.key as string)).toBe(winner.pdf);
     expect(documents.files.size).toBe(2); // the loser's file exists, under its own key, and is never shown
   });
+
+  it('an order touched meanwhile (the sweep retrying its requisition) still takes the results: the lab does not resend', async () => {
+    const orders = new MemoryOrders();
+    const order = { id: 'o2', partnerId: 'p1', externalId: null, state: 'placed', requisitionNumber: 'RQ1', version: 1 } as OrderRecord;
+    await orders.create(order);
+    const results = new MemoryResults();
+    const deps: RecordResultsDeps = {
+      orders,
+      results: {
+        put: async (r) => {
+          await orders.transition(orders.orders.get('o2') as OrderRecord, ['placed'], { updatedAt: 'later' }); // someone else's write
+          await results.put(r);
+        },
+        get: (p, o, id) => results.get(p, o, id),
+      },
+      documents: new MemoryDocuments(),
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      newResultsId: () => 'res_1',
+      renderResultsPdf: async () => new Uint8Array(),
+    };
+    const outcome = await recordResults(deps, order, { source: 'lab_electronic', analytes: [analyte('TSH', 1)], pdfs: [], trigger: 'lab_results' });
+    expect(outcome.ok).toBe(true);
+    expect(orders.orders.get('o2')).toMatchObject({ state: 'results_reported', resultsId: 'res_1' });
+  });
 });
