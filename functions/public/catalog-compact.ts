@@ -3,11 +3,13 @@ import { json, query } from '../../shared/http/respond.js';
 import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { CATEGORY_ES, FEE_LABEL_ES } from '../../shared/config/spanish.js';
 import { catalogStore } from '../../shared/composition.js';
 
 /**
  * GET /api/catalog: the compact catalogue for language-model grounding. `locale=es` gives the
- * Spanish names and descriptions; `utm_medium` is carried into every url. price is integer cents.
+ * Spanish names, descriptions, categories and fee label; `utm_medium` is carried into every url.
+ * price is integer cents.
  */
 export const handler = publicHandler(async (event) => {
   const q = query(event);
@@ -23,14 +25,14 @@ export const handler = publicHandler(async (event) => {
     name: locale === 'es' ? item.nameEs : item.name,
     price: item.priceCents,
     biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
-    category: item.category,
+    category: locale === 'es' ? (CATEGORY_ES[item.category] ?? item.category) : item.category,
     url: tag(links.itemUrl(item)),
     description: locale === 'es' ? item.descriptionEs : item.description,
   });
   return json(200, {
     locale,
     currency: 'USD',
-    orderFee: { amountCents: SERVICE_CONFIG.publicOrderFee.amountCents, chargedPer: 'order', label: SERVICE_CONFIG.publicOrderFee.label },
+    orderFee: { amountCents: SERVICE_CONFIG.publicOrderFee.amountCents, chargedPer: 'order', label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label },
     restrictedStates: SERVICE_CONFIG.restrictedStates,
     quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
     tests: catalog.tests.map(entry),

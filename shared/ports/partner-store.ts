@@ -8,5 +8,7 @@ export interface PartnerStore {
   addKey(key: ApiKeyRecord): Promise<void>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null>;
+  /** Every key the partner was issued, revoked ones included, oldest first. */
+  listKeys(partnerId: string): Promise<ApiKeyRecord[]>;
   revokeKey(key: ApiKeyRecord, revokedAt: string): Promise<void>;
 }

@@ -108,6 +108,13 @@ describe('agent-facing catalogue', () => {
     const es = await getJson('/api/catalog?locale=es&utm_medium=chatbot');
     const cbcEs = es.body.tests.find((t: { id: string }) => t.id === 'cbc');
     expect(cbcEs.name).toBe('Hemograma completo con diferencial');
+    expect(cbcEs.category).toBe('Hemograma');
+    expect(es.body.orderFee.label).toBe('Tarifa de extracción en laboratorio y orden médica');
+    expect(es.body.orderFee.amountCents).toBe(en.body.orderFee.amountCents);
+    // Every category the catalogue uses has its Spanish name.
+    const english = new Set([...en.body.tests, ...en.body.panels].map((i: { category: string }) => i.category));
+    const spanish = new Set([...es.body.tests, ...es.body.panels].map((i: { category: string }) => i.category));
+    for (const c of spanish) expect(english.has(c), c).toBe(c === 'Diabetes');
     expect(cbcEs.url).toMatch(/utm_medium=chatbot$/);
     expect(en.headers.get('access-control-allow-origin')).toBe('*');
   });

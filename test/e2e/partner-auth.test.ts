@@ -34,6 +34,14 @@ describe('partner authentication', () => {
     const res = await api(p, 'GET', '/catalog');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('invalid_api_key');
+    // The operator sees every key of the partner by id, revoked ones marked, never the key itself.
+    const spare = await admin('POST', `/partners/${p.id}/keys`, { environment: 'test' });
+    const shown = await admin('GET', `/partners/${p.id}`);
+    expect(shown.body.keys).toEqual([
+      { id: p.keyId, environment: 'test', last4: p.key.slice(-4), createdAt: expect.any(String), revokedAt: revoked.body.revokedAt },
+      { id: spare.body.id, environment: 'test', last4: (spare.body.key as string).slice(-4), createdAt: expect.any(String), revokedAt: null },
+    ]);
+    expect(JSON.stringify(shown.body)).not.toContain(p.key);
   });
 
   it('a suspended partner -> 403 partner_suspended, and works again when reactivated', async () => {

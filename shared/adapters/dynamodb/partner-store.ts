@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
 
@@ -48,6 +48,25 @@ export class DynamoPartnerStore implements PartnerStore {
   async getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null> {
     const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: `key#${keyId}` }, ConsistentRead: true }));
     return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
+  }
+
+  async listKeys(partnerId: string): Promise<ApiKeyRecord[]> {
+    const keys: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const r = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)',
+          ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      keys.push(...(r.Items ?? []).map((i) => i.key as ApiKeyRecord));
+      start = r.LastEvaluatedKey;
+    } while (start);
+    return keys;
   }
 
   async revokeKey(key: ApiKeyRecord, revokedAt: string): Promise<void> {
