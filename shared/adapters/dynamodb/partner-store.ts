@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
 
@@ -51,21 +51,12 @@ export class DynamoPartnerStore implements PartnerStore {
   }
 
   async listKeys(partnerId: string): Promise<ApiKeyRecord[]> {
+    const pages = paginateQuery(
+      { client: this.db },
+      { TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)', ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' }, ConsistentRead: true },
+    );
     const keys: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const r = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)',
-          ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      keys.push(...(r.Items ?? []).map((i) => i.key as ApiKeyRecord));
-      start = r.LastEvaluatedKey;
-    } while (start);
+    for await (const page of pages) keys.push(...(page.Items ?? []).map((i) => i.key as ApiKeyRecord));
     return keys;
   }
 
