@@ -194,11 +194,8 @@ export function placeOrderDeps(): PlaceOrderDeps {
 
 export function recoveryDeps(): RecoveryDeps {
   return {
-    orders: orderStore(),
-    place: placeOrderDeps(),
-    cancel: cancelOrderDeps(),
-    now: () => clock().now(),
-    alert,
+    ...placeOrderDeps(),
+    payments: payments(),
     placingTimeoutMinutes: SERVICE_CONFIG.placingTimeoutMinutes,
     retryMinutes: SERVICE_CONFIG.recoveryRetryMinutes,
   };

@@ -1,15 +1,12 @@
-import type { OrderStore } from '../ports/order-store.js';
+import type { Payments } from '../ports/payments.js';
 import type { OrderRecord } from './order.js';
 import { completePlacement, type PlaceOrderDeps } from './place-order.js';
-import { settleRefund, type CancelOrderDeps } from './cancel-order.js';
+import { settleRefund } from './cancel-order.js';
 import type { RecoveryKind } from './recovery-kind.js';
 
-export interface RecoveryDeps {
-  orders: OrderStore;
-  place: PlaceOrderDeps;
-  cancel: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>;
-  now: () => Date;
-  alert: (event: string, ids: Record<string, string>) => void;
+/** What placement needs (to issue a requisition again), and payments (to refund again). */
+export interface RecoveryDeps extends PlaceOrderDeps {
+  payments: Payments;
   /** A placement still running after this long never finished (the placement function's timeout is far shorter). */
   placingTimeoutMinutes: number;
   /** How long a failed requisition or refund waits before the next try. */
@@ -44,12 +41,12 @@ export async function recoverOrders(deps: RecoveryDeps): Promise<number> {
     return moved !== null;
   });
   await each('requisition', deps.retryMinutes, async (order) => {
-    const done = await completePlacement(deps.place, order, order.requisitionNumber as string, 'placement');
+    const done = await completePlacement(deps, order, order.requisitionNumber as string, 'placement');
     return done?.state === 'requisition_issued';
   });
   await each('refund', deps.retryMinutes, async (order) => {
     const attempt = (order.payment.refundRetries ?? 0) + 1;
-    const settled = await settleRefund(deps.cancel, order, attempt);
+    const settled = await settleRefund(deps, order, attempt);
     if (settled.refund === 'issued') return true;
     // The next try waits its turn, under a provider key of its own.
     const payment = { ...order.payment, refundRetries: attempt };

@@ -37,11 +37,8 @@ const placeDeps = (lab: Lab = simulatedLab): PlaceOrderDeps => ({
   },
 });
 const deps = (): RecoveryDeps => ({
-  orders,
-  place: placeDeps(),
-  cancel: { orders, payments, alert: (e) => alerts.push(e) },
-  now: () => new Date(now),
-  alert: (e) => alerts.push(e),
+  ...placeDeps(),
+  payments,
   placingTimeoutMinutes: 15,
   retryMinutes: 30,
 });
