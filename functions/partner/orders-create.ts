@@ -60,6 +60,7 @@ export const handler = partnerHandler(async (event, identity) => {
     partner,
     idempotencyKey: key,
     requestHash: hash,
+    keyRead: prior.record,
     pricing: prior.kind === 'money_moved' ? prior.pricing : priceNewOrder(newOrder),
     buildOrder: (orderId, createdAt, intentId, pricing) => newOrderRecord(newOrder, pricing, orderId, createdAt, intentId),
     encode: (order) => JSON.stringify(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes)),

@@ -46,6 +46,8 @@ export interface CreateOrderInput {
   pricing: OrderPricing;
   /** Builds the order once the charge succeeded; the id is the key's pre-allocated one. */
   buildOrder: (orderId: string, createdAt: Date, intentId: string, pricing: OrderPricing) => OrderRecord;
+  /** The key record as read just before (by priorAttempt), saving the first read. */
+  keyRead?: KeyRecord | null;
   /** Encodes the stored response (the public Order). */
   encode: (order: OrderRecord) => string;
 }
@@ -57,8 +59,8 @@ const keyRecordId = (partnerId: string, idempotencyKey: string) => `${partnerId}
 export type PriorAttempt =
   | { kind: 'replay'; body: string }
   /** A charge was sent for this key and body (its outcome known or not): the rules already passed. */
-  | { kind: 'money_moved'; pricing: OrderPricing }
-  | { kind: 'none' };
+  | { kind: 'money_moved'; pricing: OrderPricing; record: KeyRecord }
+  | { kind: 'none'; record: KeyRecord | null };
 
 /**
  * What an earlier request with this key and body left, read before the business rules run. A
@@ -72,8 +74,8 @@ export async function priorAttempt(deps: Pick<CreateOrderDeps, 'keys' | 'now'>, 
   const decision = decideOnKey(record, requestHash, deps.now().getTime());
   if (decision.kind === 'replay') return { kind: 'replay', body: decision.data };
   const moneyMoved = record?.phase === 'charging' || record?.phase === 'pending' || record?.phase === 'charged';
-  if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge) return { kind: 'money_moved', pricing: record.charge.pricing };
-  return { kind: 'none' };
+  if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge) return { kind: 'money_moved', pricing: record.charge.pricing, record };
+  return { kind: 'none', record };
 }
 
 export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
@@ -81,7 +83,9 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
   let record: KeyRecord | null = null;
   for (let tries = 0; tries < 3 && !record; tries++) {
     const nowMs = deps.now().getTime();
-    const stored = await deps.keys.get(id);
+    // The first try uses the read the caller just made (priorAttempt); a stale one only fails the
+    // conditional write below, and the next try reads afresh.
+    const stored = tries === 0 && input.keyRead !== undefined ? input.keyRead : await deps.keys.get(id);
     const decision = decideOnKey(stored, input.requestHash, nowMs);
     if (decision.kind === 'reject') return { ok: false, code: decision.code };
     if (decision.kind === 'replay') return { ok: true, status: 201, body: decision.data };

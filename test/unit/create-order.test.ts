@@ -141,13 +141,14 @@ describe('createOrder', () => {
   });
 
   it('priorAttempt: the stored response for the same body; after money moved, that charge’s figures; nothing otherwise', async () => {
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none' });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none', record: null });
     const done = await createOrder(deps(), input());
     expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'replay', body: (done as { body: string }).body });
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h2')).toEqual({ kind: 'none' });
-    expect(await priorAttempt(deps(), 'ptr_2', 'key-1', 'h1')).toEqual({ kind: 'none' });
+    const completed = await keys.get('ptr_1#key-1');
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h2')).toEqual({ kind: 'none', record: completed });
+    expect(await priorAttempt(deps(), 'ptr_2', 'key-1', 'h1')).toEqual({ kind: 'none', record: null });
     now += 24 * 3600_000;
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none' });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none', record: completed });
 
     // Charged, then the order write failed (500); or the outcome is unknown (502); or the intent is pending.
     orders.failCreates = 1;
@@ -156,11 +157,25 @@ describe('createOrder', () => {
     await createOrder(deps(), input({ idempotencyKey: 'key-3' }));
     payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'requires_action' }));
     await createOrder(deps(), input({ idempotencyKey: 'key-4' }));
-    for (const k of ['key-2', 'key-3', 'key-4']) expect(await priorAttempt(deps(), 'ptr_1', k, 'h1'), k).toEqual({ kind: 'money_moved', pricing: pricing(5000) });
+    for (const k of ['key-2', 'key-3', 'key-4']) {
+      expect(await priorAttempt(deps(), 'ptr_1', k, 'h1'), k).toEqual({ kind: 'money_moved', pricing: pricing(5000), record: await keys.get(`ptr_1#${k}`) });
+    }
     // A definitive decline moved no money: the rules run again.
     payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
     await createOrder(deps(), input({ idempotencyKey: 'key-5' }));
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-5', 'h1')).toEqual({ kind: 'none' });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-5', 'h1')).toEqual({ kind: 'none', record: await keys.get('ptr_1#key-5') });
+  });
+
+  it('given the key record the caller just read, the claim makes no read of its own; a stale one costs a retry, never a double charge', async () => {
+    let reads = 0;
+    const counting = () => ({ ...deps(), keys: Object.assign(Object.create(keys) as MemoryKeys, { get: async (id: string) => (reads++, keys.get(id)) }) });
+    expect((await createOrder(counting(), input({ keyRead: null }))).ok).toBe(true);
+    expect(reads).toBe(0);
+    // A read taken before another request claimed and finished the key: the write fails, the retry reads afresh and replays.
+    const fresh = await createOrder(counting(), input({ keyRead: null }));
+    expect(fresh).toMatchObject({ ok: true, status: 201 });
+    expect(reads).toBe(1);
+    expect(payments.charges).toHaveLength(1);
   });
 
   it('402 with the status when the intent resolved without completing', async () => {
