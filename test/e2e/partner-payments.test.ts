@@ -28,38 +28,20 @@ describe('payments through the Stripe simulator', () => {
     expect(res.body.error).toMatchObject({ code: 'payment_failed', details });
   });
 
-  it('a payment method Stripe does not know -> 402 payment_failed {declineCode: null}; the same key works once it is fixed', async () => {
-    const p = await newPartner({ paymentMethod: 'pm_bogus' });
-    const key = randomUUID();
-    const body = orderBody(items);
-    const res = await post(p, key, body);
-    expect(res.status).toBe(402);
-    expect(res.body.error).toMatchObject({ code: 'payment_failed', details: { declineCode: null } });
-    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
-    expect((await post(p, key, body)).status).toBe(201);
-  });
-
-  it('after a decline the SAME key makes a fresh charge attempt once the method is fixed', async () => {
-    const p = await newPartner({ paymentMethod: 'pm_card_chargeDeclined' });
-    const key = randomUUID();
-    const body = orderBody(items);
-    expect((await post(p, key, body)).status).toBe(402);
-    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
-    const ok = await post(p, key, body);
-    expect(ok.status).toBe(201);
-    const intents = await intentsFor(p.id);
-    expect(intents.filter((i) => i.status === 'succeeded')).toHaveLength(1);
-  });
-
-  it('no payment method -> 402 no_payment_method; the same key succeeds after the operator sets one', async () => {
-    const p = await newPartner({ paymentMethod: null });
+  it.each([
+    ['no payment method', null, { code: 'no_payment_method' }],
+    ['a payment method Stripe does not know', 'pm_bogus', { code: 'payment_failed', details: { declineCode: null } }],
+    ['a declined card', 'pm_card_chargeDeclined', { code: 'payment_failed', details: { declineCode: 'generic_decline' } }],
+  ])('%s -> 402; once the operator fixes it, the SAME key makes one fresh charge', async (_name, paymentMethod, error) => {
+    const p = await newPartner({ paymentMethod });
     const key = randomUUID();
     const body = orderBody(items);
     const first = await post(p, key, body);
     expect(first.status).toBe(402);
-    expect(first.body.error.code).toBe('no_payment_method');
+    expect(first.body.error).toMatchObject(error);
     await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
     expect((await post(p, key, body)).status).toBe(201);
+    expect((await intentsFor(p.id)).filter((i) => i.status === 'succeeded')).toHaveLength(1);
   });
 
   it('processing then succeeded: 502 payment_pending, then the retry with the same key gives 201', async () => {
@@ -161,11 +143,18 @@ describe('Idempotency-Key', () => {
     const locked = await post(p, key, body);
     expect(locked.status).toBe(409);
     expect(locked.body.error.code).toBe('idempotency_in_progress');
+    // Meanwhile the operator raises the partner's fees: the order must still say what was charged.
+    const before = (await admin('GET', `/partners/${p.id}`)).body.fees;
+    await admin('PATCH', `/partners/${p.id}`, { fees: { labCollectionCents: before.labCollectionCents + 500, physicianOrderCents: before.physicianOrderCents + 500 } });
     await admin('POST', '/clock/advance', { seconds: 301 });
     const done = await post(p, key, body);
     expect(done.status).toBe(201);
     expect((await api(p, 'GET', '/orders')).body.data).toHaveLength(1);
-    expect(await intentsFor(p.id)).toHaveLength(1);
+    const intents = await intentsFor(p.id);
+    expect(intents).toHaveLength(1);
+    expect(done.body.fees).toMatchObject(before);
+    expect(done.body.totalCents).toBe(intents[0]?.amount);
+    expect(done.body.payment.amountCents).toBe(intents[0]?.amount);
   });
 
   it('after 24 hours a key is new again: a new order and a new charge', async () => {
