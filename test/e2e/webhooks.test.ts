@@ -139,7 +139,7 @@ describe('signed webhooks', () => {
     for (const s of [first, second]) expect(verifySignature({ rawBody: r?.rawBody ?? '', header, secret: s, nowSeconds: Math.floor(Date.now() / 1000) }).ok).toBe(true);
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data', 'http://10.0.0.7/hooks', 'https://user:pass@example.com/', 'ftp://example.com/'])('refuses the webhook URL %s', async (url) => {
+  it.each(['http://169.254.169.254/latest/meta-data', 'http://[::ffff:169.254.169.254]/latest/meta-data', 'http://[::ffff:a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::1]/', 'http://10.0.0.7/hooks', 'https://user:pass@example.com/', 'ftp://example.com/'])('refuses the webhook URL %s', async (url) => {
     const res = await admin('PATCH', `/partners/${partner.id}`, { webhookUrl: url });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields).toHaveProperty('webhookUrl');

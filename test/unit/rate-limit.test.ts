@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { decide, gcra } from '../../shared/domain/rate-limit.js';
+import { DynamoRateLimiter } from '../../shared/adapters/dynamodb/rate-limit-store.js';
 
 const g = gcra({ burst: 60, perMinute: 60 });
 
@@ -44,5 +47,24 @@ describe('GCRA rate limit (token bucket equivalent)', () => {
     const allowed = run(times).filter((r) => r.allowed).length;
     expect(allowed).toBeGreaterThanOrEqual(655);
     expect(allowed).toBeLessThanOrEqual(661);
+  });
+});
+
+describe('DynamoRateLimiter under contention', () => {
+  it('a request that loses every round to concurrent ones is refused with an honest whole-second Retry-After', async () => {
+    const nowMs = 1_700_000_000_000;
+    let sends = 0;
+    // Every conditional write loses: the first because the client looks idle, the second because
+    // another request just moved its TAT back into the window (so trying again would be right).
+    const db = {
+      send: async () => {
+        sends++;
+        throw new ConditionalCheckFailedException({ message: 'lost', $metadata: {}, Item: { tat: { N: String(nowMs) } } });
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const verdict = await new DynamoRateLimiter(db, 'rate-limits', { burst: 60, perMinute: 60 }).take('1.2.3.4', nowMs);
+    expect(sends).toBe(6);
+    expect(verdict).toEqual({ allowed: false, tatMs: nowMs, retryAfterSeconds: 1 });
+    expect(String(verdict.allowed ? '' : verdict.retryAfterSeconds)).toMatch(/^\d+$/);
   });
 });
