@@ -58,8 +58,12 @@ function once<T>(build: () => T): () => T {
 }
 
 export const runtimeEnv = /* @__PURE__ */ once((): RuntimeEnv => parseRuntimeEnv(process.env));
-export const documentClient = /* @__PURE__ */ once(() => createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }));
-export const catalogStore = /* @__PURE__ */ once((): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE));
+export const documentClient = /* @__PURE__ */ once(() =>
+  createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }),
+);
+export const catalogStore = /* @__PURE__ */ once(
+  (): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE),
+);
 export const rateLimiter = /* @__PURE__ */ once(
   (): RateLimiter =>
     new DynamoRateLimiter(documentClient(), runtimeEnv().RATE_LIMIT_TABLE, {
@@ -77,7 +81,9 @@ export function useClock(c: Clock): void {
   clockOverride = c;
 }
 
-export const partnerStore = /* @__PURE__ */ once((): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const partnerStore = /* @__PURE__ */ once(
+  (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE),
+);
 const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
   const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
@@ -102,7 +108,9 @@ function dispatchingOrderStore(inner: OrderStore): OrderStore {
       const moved = await inner.transition(order, from, patch, events);
       if (moved && events?.length) {
         for (const e of events) {
-          const record = await deliveryStore().get(e.deliveryId).catch(() => null);
+          const record = await deliveryStore()
+            .get(e.deliveryId)
+            .catch(() => null);
           if (record) await attemptDelivery(dispatchDeps(), record, 'scheduled').catch(() => null);
         }
       }
@@ -111,11 +119,23 @@ function dispatchingOrderStore(inner: OrderStore): OrderStore {
   };
 }
 
-export const deliveryStore = /* @__PURE__ */ once((): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE));
-export const webhookPolicy = /* @__PURE__ */ once((): UrlPolicy => ({ requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production', allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true' }));
+export const deliveryStore = /* @__PURE__ */ once(
+  (): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE),
+);
+export const webhookPolicy = /* @__PURE__ */ once((): UrlPolicy => ({
+  requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production',
+  allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true',
+}));
 export const webhookSender = /* @__PURE__ */ once((): WebhookSender => httpWebhookSender(webhookPolicy()));
 export function dispatchDeps(): DispatchDeps {
-  return { deliveries: deliveryStore(), partners: partnerStore(), sender: webhookSender(), now: () => clock().now(), wallClock: () => new Date(), alert };
+  return {
+    deliveries: deliveryStore(),
+    partners: partnerStore(),
+    sender: webhookSender(),
+    now: () => clock().now(),
+    wallClock: () => new Date(),
+    alert,
+  };
 }
 export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {
   const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
@@ -133,7 +153,13 @@ export const payments = /* @__PURE__ */ once((): Payments => {
         createStripePayments({
           secretKey,
           timeoutMs: env.STRIPE_TIMEOUT_MS,
-          ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+          ...(base
+            ? {
+                host: base.hostname,
+                port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+                protocol: base.protocol === 'https:' ? 'https' : 'http',
+              }
+            : {}),
         }),
       )
       .catch((err: unknown) => {
@@ -151,12 +177,14 @@ export function cursorSecret(): Promise<string> {
   return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);
 }
 
-
-
 export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler => {
   const env = runtimeEnv();
   return env.PLACEMENT_SCHEDULE_GROUP && env.PLACEMENT_TARGET_ARN && env.PLACEMENT_ROLE_ARN
-    ? eventBridgePlacementScheduler({ groupName: env.PLACEMENT_SCHEDULE_GROUP, targetArn: env.PLACEMENT_TARGET_ARN, roleArn: env.PLACEMENT_ROLE_ARN })
+    ? eventBridgePlacementScheduler({
+        groupName: env.PLACEMENT_SCHEDULE_GROUP,
+        targetArn: env.PLACEMENT_TARGET_ARN,
+        roleArn: env.PLACEMENT_ROLE_ARN,
+      })
     : sweepOnlyScheduler;
 });
 
@@ -178,7 +206,13 @@ export function createOrderDeps(): CreateOrderDeps {
 }
 
 export function cancelOrderDeps(): CancelOrderDeps {
-  return { orders: orderStore(), payments: payments(), now: () => clock().now(), windowMinutes: SERVICE_CONFIG.cancelWindowMinutes, alert };
+  return {
+    orders: orderStore(),
+    payments: payments(),
+    now: () => clock().now(),
+    windowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
+    alert,
+  };
 }
 
 export function placeOrderDeps(): PlaceOrderDeps {
@@ -188,7 +222,11 @@ export function placeOrderDeps(): PlaceOrderDeps {
     now: () => clock().now(),
     alert,
     issueRequisition: (order, number) =>
-      issueRequisitionDocument({ catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() }, order, number),
+      issueRequisitionDocument(
+        { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
+        order,
+        number,
+      ),
   };
 }
 
@@ -201,11 +239,23 @@ export function recoveryDeps(): RecoveryDeps {
   };
 }
 
-export const documentStore = /* @__PURE__ */ once((): DocumentStore => new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }));
-export const resultsStore = /* @__PURE__ */ once((): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE));
+export const documentStore = /* @__PURE__ */ once(
+  (): DocumentStore =>
+    new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }),
+);
+export const resultsStore = /* @__PURE__ */ once(
+  (): ResultsStore => new DynamoResultsStore(documentClient(), runtimeEnv().ORDERS_TABLE),
+);
 
 export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } {
-  return { orders: orderStore(), results: resultsStore(), documents: documentStore(), now: () => clock().now(), newResultsId: (now) => newId('res', now), renderResultsPdf: resultsReport };
+  return {
+    orders: orderStore(),
+    results: resultsStore(),
+    documents: documentStore(),
+    now: () => clock().now(),
+    newResultsId: (now) => newId('res', now),
+    renderResultsPdf: resultsReport,
+  };
 }
 
 export function sandboxDeps(): SandboxDeps {

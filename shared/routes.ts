@@ -43,24 +43,104 @@ const OPERATOR: TableAccess = { orders: 'readWrite' };
 const WAITS_ON_OTHERS = 28;
 
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method, path: `/api/v1${path}`, entry: `functions/partner/${file}.ts`, fn, auth: 'partner', api: 'partner', tables,
+  method,
+  path: `/api/v1${path}`,
+  entry: `functions/partner/${file}.ts`,
+  fn,
+  auth: 'partner',
+  api: 'partner',
+  tables,
 });
 const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method, path, entry: `functions/pages/${file}.ts`, fn, auth: 'none', api: 'public', tables,
+  method,
+  path,
+  entry: `functions/pages/${file}.ts`,
+  fn,
+  auth: 'none',
+  api: 'public',
+  tables,
 });
-const operator = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess = OPERATOR): Route => ({
-  method, path: `/admin/v1${path}`, entry: `functions/admin/${file}.ts`, fn, auth: 'operator', api: 'operator', tables,
+const operator = (
+  method: HttpMethod,
+  path: string,
+  file: string,
+  fn: string,
+  tables: TableAccess = OPERATOR,
+): Route => ({
+  method,
+  path: `/admin/v1${path}`,
+  entry: `functions/admin/${file}.ts`,
+  fn,
+  auth: 'operator',
+  api: 'operator',
+  tables,
 });
 
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: '/healthz', entry: 'functions/public/healthz.ts', fn: 'Healthz', auth: 'none', api: 'public', tables: {} },
-  { method: 'GET', path: '/api/public/v1/quote', entry: 'functions/public/quote.ts', fn: 'PublicQuote', auth: 'none', api: 'public', tables: PUBLIC_READ },
-  { method: 'GET', path: '/api/public/v1/availability', entry: 'functions/public/availability.ts', fn: 'PublicAvailability', auth: 'none', api: 'public', tables: PUBLIC_READ },
-  { method: 'GET', path: '/api/tests', entry: 'functions/public/tests.ts', fn: 'PublicTests', auth: 'none', api: 'public', tables: PUBLIC_READ },
+  {
+    method: 'GET',
+    path: '/healthz',
+    entry: 'functions/public/healthz.ts',
+    fn: 'Healthz',
+    auth: 'none',
+    api: 'public',
+    tables: {},
+  },
+  {
+    method: 'GET',
+    path: '/api/public/v1/quote',
+    entry: 'functions/public/quote.ts',
+    fn: 'PublicQuote',
+    auth: 'none',
+    api: 'public',
+    tables: PUBLIC_READ,
+  },
+  {
+    method: 'GET',
+    path: '/api/public/v1/availability',
+    entry: 'functions/public/availability.ts',
+    fn: 'PublicAvailability',
+    auth: 'none',
+    api: 'public',
+    tables: PUBLIC_READ,
+  },
+  {
+    method: 'GET',
+    path: '/api/tests',
+    entry: 'functions/public/tests.ts',
+    fn: 'PublicTests',
+    auth: 'none',
+    api: 'public',
+    tables: PUBLIC_READ,
+  },
 
-  { method: 'GET', path: '/api/public/v1/openapi.json', entry: 'functions/public/openapi.ts', fn: 'PublicOpenApi', auth: 'none', api: 'public', tables: { rateLimits: 'readWrite' } },
-  { method: 'GET', path: '/api/v1/openapi.json', entry: 'functions/partner/openapi.ts', fn: 'PartnerOpenApi', auth: 'none', api: 'partner', tables: {} },
-  { method: 'GET', path: '/api/catalog', entry: 'functions/public/catalog-compact.ts', fn: 'PublicCatalogCompact', auth: 'none', api: 'public', tables: PUBLIC_READ },
+  {
+    method: 'GET',
+    path: '/api/public/v1/openapi.json',
+    entry: 'functions/public/openapi.ts',
+    fn: 'PublicOpenApi',
+    auth: 'none',
+    api: 'public',
+    tables: { rateLimits: 'readWrite' },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/openapi.json',
+    entry: 'functions/partner/openapi.ts',
+    fn: 'PartnerOpenApi',
+    auth: 'none',
+    api: 'partner',
+    tables: {},
+  },
+  {
+    method: 'GET',
+    path: '/api/catalog',
+    entry: 'functions/public/catalog-compact.ts',
+    fn: 'PublicCatalogCompact',
+    auth: 'none',
+    api: 'public',
+    tables: PUBLIC_READ,
+  },
 
   page('GET', '/', 'home', 'PageHome', { catalog: 'read' }),
   page('GET', '/tests', 'tests-list', 'PageTests', { catalog: 'read' }),
@@ -77,21 +157,62 @@ export const ROUTES: readonly Route[] = [
   page('GET', '/admin', 'protected', 'PageAdmin', {}),
 
   // The MCP server: a Lambda function URL in AWS, /mcp on the local origin.
-  { method: 'POST', path: '/mcp', entry: 'functions/mcp/handler.ts', fn: 'Mcp', auth: 'none', api: 'mcp', tables: { catalog: 'read' } },
+  {
+    method: 'POST',
+    path: '/mcp',
+    entry: 'functions/mcp/handler.ts',
+    fn: 'Mcp',
+    auth: 'none',
+    api: 'mcp',
+    tables: { catalog: 'read' },
+  },
 
   partner('GET', '/catalog', 'catalog', 'PartnerCatalog', PARTNER_READ),
   partner('GET', '/locations', 'locations', 'PartnerLocations', {}),
-  { ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', { ...ORDERS_WRITE, idempotency: 'readWrite' }), secrets: ['stripe'], timeoutSeconds: WAITS_ON_OTHERS },
+  {
+    ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', {
+      ...ORDERS_WRITE,
+      idempotency: 'readWrite',
+    }),
+    secrets: ['stripe'],
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
   { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
-  { ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE), secrets: ['stripe'], timeoutSeconds: WAITS_ON_OTHERS },
-  { ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ), documents: 'read' },
-  { ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ), documents: 'read' },
+  {
+    ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
+    secrets: ['stripe'],
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
+    documents: 'read',
+  },
+  {
+    ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+    documents: 'read',
+  },
   partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),
-  { ...partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', { orders: 'readWrite' }), timeoutSeconds: WAITS_ON_OTHERS },
-  { ...partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }), timeoutSeconds: WAITS_ON_OTHERS },
-  { ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
-  { ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
+  {
+    ...partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', {
+      orders: 'readWrite',
+    }),
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }),
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
+    documents: 'readWrite',
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
+    documents: 'readWrite',
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
 
   operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
@@ -100,13 +221,28 @@ export const ROUTES: readonly Route[] = [
   operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
   operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
   operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
-  { ...operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'), timeoutSeconds: WAITS_ON_OTHERS },
-  { ...operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru', { ...OPERATOR, catalog: 'read' }), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
-  { ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'), documents: 'readWrite', timeoutSeconds: WAITS_ON_OTHERS },
+  {
+    ...operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'),
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...operator('POST', '/lab/oru', 'lab-oru', 'AdminLabOru', { ...OPERATOR, catalog: 'read' }),
+    documents: 'readWrite',
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
+    documents: 'readWrite',
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
 
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
 ];
 
 /** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
-export const PARTNER_AUTHORIZER = { entry: 'functions/partner/authorizer.ts', fn: 'PartnerAuthorizer', tables: { orders: 'read' } as TableAccess };
+export const PARTNER_AUTHORIZER = {
+  entry: 'functions/partner/authorizer.ts',
+  fn: 'PartnerAuthorizer',
+  tables: { orders: 'read' } as TableAccess,
+};

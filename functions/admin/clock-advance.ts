@@ -7,7 +7,15 @@ import { isAdjustable } from '../../shared/ports/clock.js';
 import { clock } from '../../shared/composition.js';
 import { runDueWork } from '../../shared/due-work.js';
 
-const schema = z.object({ seconds: z.number().int('must be a whole number').min(0, 'must not be negative').max(10 * 365 * 86_400) }).strict();
+const schema = z
+  .object({
+    seconds: z
+      .number()
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(10 * 365 * 86_400),
+  })
+  .strict();
 
 /**
  * Local runtime only: moves the service clock forward, then runs everything that became due

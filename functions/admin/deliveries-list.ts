@@ -14,6 +14,10 @@ export const handler = operatorHandler(async (event) => {
     if (q.orderId) return json(200, { data: [] });
     throw validationError({ orderId: 'orderId or partnerId is required' }, 'A query parameter is invalid.');
   }
-  const data = await deliveryStore().listForPartner(partnerId, { limit: q.limit ?? 100, ...(q.orderId ? { orderId: q.orderId } : {}), ...(q.status ? { status: q.status } : {}) });
+  const data = await deliveryStore().listForPartner(partnerId, {
+    limit: q.limit ?? 100,
+    ...(q.orderId ? { orderId: q.orderId } : {}),
+    ...(q.status ? { status: q.status } : {}),
+  });
   return json(200, { data: data.map(deliveryView) });
 });

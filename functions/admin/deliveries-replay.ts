@@ -10,6 +10,7 @@ export const handler = operatorHandler(async (event) => {
   const record = await deliveryStore().get(pathParam(event, 'id'));
   if (!record) throw new ApiError('not_found', 'No such delivery.');
   const replayed = await attemptDelivery(dispatchDeps(), record, 'replay');
-  if (!replayed) throw new ApiError('idempotency_in_progress', 'The delivery is being attempted right now; try again in a moment.');
+  if (!replayed)
+    throw new ApiError('idempotency_in_progress', 'The delivery is being attempted right now; try again in a moment.');
   return json(200, deliveryView(replayed));
 });

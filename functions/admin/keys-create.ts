@@ -14,7 +14,15 @@ export const handler = operatorHandler(async (event) => {
   if (!partner) throw new ApiError('not_found', 'No such partner.');
   const now = clock().now();
   const key = generateApiKey(environment);
-  const record = { id: newId('key', now), partnerId: partner.id, environment, hash: hashApiKey(key), last4: key.slice(-4), createdAt: now.toISOString(), revokedAt: null };
+  const record = {
+    id: newId('key', now),
+    partnerId: partner.id,
+    environment,
+    hash: hashApiKey(key),
+    last4: key.slice(-4),
+    createdAt: now.toISOString(),
+    revokedAt: null,
+  };
   await partnerStore().addKey(record);
   return json(201, { id: record.id, key, environment, createdAt: record.createdAt });
 });

@@ -10,7 +10,8 @@ import { recordResultsDeps } from '../../shared/composition.js';
  * with the problem named.
  */
 export const handler = operatorHandler(async (event) => {
-  const body = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
+  const body =
+    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
   const outcome = await ingestOru(recordResultsDeps(), body);
   if (outcome.ok) return json(200, outcome);
   if (outcome.status === 404) throw new ApiError('not_found', 'No order matches the message’s placer order number.');

@@ -42,14 +42,24 @@ const schema = z
  */
 export const handler = operatorHandler(async (event) => {
   const input = parseOrThrow(schema, parseJsonBody(event.body));
-  const pdfs = input.pdfs.map((p) => ({ label: p.label, bytes: new Uint8Array(Buffer.from(p.contentBase64, 'base64')) }));
-  for (const p of pdfs) if (Buffer.from(p.bytes.slice(0, 5)).toString('latin1') !== '%PDF-') throw new ApiError('validation_error', 'Every uploaded document must be a PDF.', { details: { fields: { pdfs: 'must be PDF documents' } } });
+  const pdfs = input.pdfs.map((p) => ({
+    label: p.label,
+    bytes: new Uint8Array(Buffer.from(p.contentBase64, 'base64')),
+  }));
+  for (const p of pdfs)
+    if (Buffer.from(p.bytes.slice(0, 5)).toString('latin1') !== '%PDF-')
+      throw new ApiError('validation_error', 'Every uploaded document must be a PDF.', {
+        details: { fields: { pdfs: 'must be PDF documents' } },
+      });
   const order = await orderStore().findById(pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const now = clock().now().toISOString();
   const analytes = input.analytes.map((a) => {
     // Bounds not given as numbers are read from the range text as a lab writes it ("12.6-17.7", "<200").
-    const bounds = a.referenceRangeLow === null && a.referenceRangeHigh === null ? parseRange(a.referenceRange) : { low: a.referenceRangeLow, high: a.referenceRangeHigh };
+    const bounds =
+      a.referenceRangeLow === null && a.referenceRangeHigh === null
+        ? parseRange(a.referenceRange)
+        : { low: a.referenceRangeLow, high: a.referenceRangeHigh };
     return {
       ...a,
       referenceRangeLow: bounds.low,
@@ -59,7 +69,15 @@ export const handler = operatorHandler(async (event) => {
       reportedAt: a.reportedAt ?? now,
     };
   });
-  const result = await recordResults(recordResultsDeps(), order, { source: 'operator_upload', analytes, pdfs, trigger: 'operator_upload' });
-  if (!result.ok) throw new ApiError('results_not_accepted', `The order cannot take results (${result.reason}).`, { details: { reason: result.reason } });
+  const result = await recordResults(recordResultsDeps(), order, {
+    source: 'operator_upload',
+    analytes,
+    pdfs,
+    trigger: 'operator_upload',
+  });
+  if (!result.ok)
+    throw new ApiError('results_not_accepted', `The order cannot take results (${result.reason}).`, {
+      details: { reason: result.reason },
+    });
   return json(200, { orderId: order.id, status: PUBLIC_STATUS[result.order.state], analytes: analytes.length });
 });

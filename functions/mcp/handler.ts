@@ -13,10 +13,23 @@ function toRequest(event: AnyEvent): { request: Request; origin: string } {
   const proto = headers.get('x-forwarded-proto') ?? 'https';
   const origin = runtimeEnv().PUBLIC_BASE_URL ?? `${proto}://${host}`;
   const isV2 = 'version' in event && event.version === '2.0';
-  const method = isV2 ? (event as APIGatewayProxyEventV2).requestContext.http.method : (event as APIGatewayProxyEvent).httpMethod;
+  const method = isV2
+    ? (event as APIGatewayProxyEventV2).requestContext.http.method
+    : (event as APIGatewayProxyEvent).httpMethod;
   const path = isV2 ? (event as APIGatewayProxyEventV2).rawPath : (event as APIGatewayProxyEvent).path;
-  const body = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : undefined;
-  return { request: new Request(`${proto}://${host}${path}`, { method, headers, ...(body !== undefined && method !== 'GET' ? { body } : {}) }), origin };
+  const body = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : undefined;
+  return {
+    request: new Request(`${proto}://${host}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && method !== 'GET' ? { body } : {}),
+    }),
+    origin,
+  };
 }
 
 /**
@@ -26,7 +39,10 @@ function toRequest(event: AnyEvent): { request: Request; origin: string } {
 export const handler = async (event: AnyEvent): Promise<APIGatewayProxyResult> => {
   const { request, origin } = toRequest(event);
   const server = buildMcpServer(await catalogStore().get(), origin, clock().now());
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   try {
     await server.connect(transport);
     const response = await transport.handleRequest(request);
@@ -35,7 +51,11 @@ export const handler = async (event: AnyEvent): Promise<APIGatewayProxyResult> =
     return { statusCode: response.status, headers, body: await response.text() };
   } catch (err) {
     logger.error('mcp request failed', { errorName: (err as Error).name });
-    return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }) };
+    return {
+      statusCode: 500,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
+    };
   } finally {
     await server.close();
   }

@@ -11,7 +11,9 @@ export const handler = async () => {
     await sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: runtimeEnv().WEBHOOK_QUEUE_URL,
-        Entries: due.slice(i, i + 10).map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify({ deliveryId: d.id }) })),
+        Entries: due
+          .slice(i, i + 10)
+          .map((d, j) => ({ Id: String(j), MessageBody: JSON.stringify({ deliveryId: d.id }) })),
       }),
     );
   }

@@ -13,7 +13,12 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       const { deliveryId } = JSON.parse(record.body) as { deliveryId: string };
       const delivery = await deliveryStore().get(deliveryId);
       // Already handled, or not due any more (another worker got there first): nothing to do.
-      if (!delivery || delivery.status !== 'pending' || (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > clock().now().getTime())) continue;
+      if (
+        !delivery ||
+        delivery.status !== 'pending' ||
+        (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > clock().now().getTime())
+      )
+        continue;
       await attemptDelivery(dispatchDeps(), delivery, 'scheduled');
     } catch {
       failures.push({ itemIdentifier: record.messageId });

@@ -28,7 +28,10 @@ export const handler = pageHandler(async (event) => {
   const state = rawState ? normalizeStateCode(rawState) : null;
   if (rawState && !state) problems.push(`“${rawState.slice(0, 20)}” is not a US state code.`);
   const quote = items.length
-    ? publicQuote({ items, state, byId, links: publicLinks(pageOrigin(event)), now: clock().now() }, { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates })
+    ? publicQuote(
+        { items, state, byId, links: publicLinks(pageOrigin(event)), now: clock().now() },
+        { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
+      )
     : null;
   return pageResult(event, cartPage({ quote, problems, state }), { cache: false });
 });

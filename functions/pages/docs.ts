@@ -8,12 +8,29 @@ type Doc = ReturnType<typeof buildDocument>;
 function operations(doc: Doc): Block[] {
   const blocks: Block[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, { summary?: string; parameters?: Array<{ name: string; in: string; required?: boolean }>; responses?: Record<string, { description?: string }> }>)) {
+    for (const [method, op] of Object.entries(
+      item as Record<
+        string,
+        {
+          summary?: string;
+          parameters?: Array<{ name: string; in: string; required?: boolean }>;
+          responses?: Record<string, { description?: string }>;
+        }
+      >,
+    )) {
       blocks.push({ h: 3, text: `${method.toUpperCase()} ${path}` });
       if (op.summary) blocks.push({ p: [op.summary] });
       const params = (op.parameters ?? []).map((p) => [`${p.name} (${p.in}${p.required ? ', required' : ''})`]);
       if (params.length) blocks.push({ list: params });
-      blocks.push({ table: { head: ['Status', 'Meaning'], rows: Object.entries(op.responses ?? {}).map(([status, r]) => [[status], [(r.description ?? '').replace(/`/g, '').split('\n\n').join('; ')]]) } });
+      blocks.push({
+        table: {
+          head: ['Status', 'Meaning'],
+          rows: Object.entries(op.responses ?? {}).map(([status, r]) => [
+            [status],
+            [(r.description ?? '').replace(/`/g, '').split('\n\n').join('; ')],
+          ]),
+        },
+      });
     }
   }
   return blocks;
@@ -29,7 +46,15 @@ export const handler = pageHandler(async (event) => {
     description: 'Public quote API and partner API reference.',
     blocks: [
       { h: 1, text: 'API reference' },
-      { p: ['Machine-readable: ', { link: '/api/public/v1/openapi.json', text: 'public API (OpenAPI 3.1)' }, ' and ', { link: '/api/v1/openapi.json', text: 'partner API (OpenAPI 3.1)' }, '.'] },
+      {
+        p: [
+          'Machine-readable: ',
+          { link: '/api/public/v1/openapi.json', text: 'public API (OpenAPI 3.1)' },
+          ' and ',
+          { link: '/api/v1/openapi.json', text: 'partner API (OpenAPI 3.1)' },
+          '.',
+        ],
+      },
       { h: 2, text: `Public quote API ${pub.info.version}`, id: 'public' },
       ...operations(pub),
       { h: 2, text: `Partner API ${partner.info.version}`, id: 'partner' },
@@ -37,9 +62,16 @@ export const handler = pageHandler(async (event) => {
       ...operations(partner),
       { h: 2, text: 'Webhooks', id: 'webhooks' },
       { list: Object.keys(partner.webhooks ?? {}).map((w) => [w]) },
-      { p: ['Each delivery is signed: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.<raw body>">. Verify against the raw body, in constant time, within 300 seconds.'] },
+      {
+        p: [
+          'Each delivery is signed: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.<raw body>">. Verify against the raw body, in constant time, within 300 seconds.',
+        ],
+      },
       { h: 2, text: 'Errors', id: 'errors' },
-      ...Object.entries(ERROR_CATALOGUE).flatMap(([code, e]): Block[] => [{ h: 3, text: `${code} (${e.status})`, id: `error-${code}` }, { p: [e.message] }]),
+      ...Object.entries(ERROR_CATALOGUE).flatMap(([code, e]): Block[] => [
+        { h: 3, text: `${code} (${e.status})`, id: `error-${code}` },
+        { p: [e.message] },
+      ]),
     ],
   };
   return pageResult(event, page);

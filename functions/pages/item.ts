@@ -11,5 +11,8 @@ export const handler = pageHandler(async (event) => {
   const item = byId.get(event.pathParameters?.id ?? '');
   const wantedType = event.resource.startsWith('/panels') ? 'panel' : 'test';
   if (!item || item.type !== wantedType) return pageNotFound(event);
-  return pageResult(event, itemPage(item, byId, publicLinks(pageOrigin(event)), SERVICE_CONFIG.publicOrderFee.amountCents));
+  return pageResult(
+    event,
+    itemPage(item, byId, publicLinks(pageOrigin(event)), SERVICE_CONFIG.publicOrderFee.amountCents),
+  );
 });

@@ -27,5 +27,9 @@ Never send names, contact details, symptoms or personal results to these endpoin
 - [Cart handoff](${o}/cart/handoff?items=cbc,lipid-panel): a link that opens a prefilled cart for a person.
 - [Partner API description (OpenAPI)](${o}/api/v1/openapi.json) and [reference](${o}/docs)
 `;
-  return { statusCode: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' }, body };
+  return {
+    statusCode: 200,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+    body,
+  };
 });

@@ -6,7 +6,11 @@ import { loginPage } from '../../shared/pages/content.js';
 export const handler = pageHandler(async (event) => {
   if (event.httpMethod === 'POST') {
     const form = new URLSearchParams(event.body ?? '');
-    return pageResult(event, loginPage('Email or password is not correct.', form.get('next') ?? '/dashboard'), { status: 401, htmlOnly: true, cache: false });
+    return pageResult(event, loginPage('Email or password is not correct.', form.get('next') ?? '/dashboard'), {
+      status: 401,
+      htmlOnly: true,
+      cache: false,
+    });
   }
   return pageResult(event, loginPage(null, query(event).next ?? '/dashboard'), { htmlOnly: true, cache: false });
 });

@@ -7,6 +7,8 @@ import { query } from '../../shared/http/respond.js';
  * were going, query included (the cart's basket rides on /checkout?items=...).
  */
 export const handler = pageHandler(async (event) => {
-  const qs = new URLSearchParams(Object.entries(query(event)).filter((e): e is [string, string] => e[1] !== undefined)).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query(event)).filter((e): e is [string, string] => e[1] !== undefined),
+  ).toString();
   return redirect(`/login?next=${encodeURIComponent(qs ? `${event.path}?${qs}` : event.path)}`);
 });

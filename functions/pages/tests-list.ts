@@ -4,4 +4,6 @@ import { publicLinks } from '../../shared/domain/public-links.js';
 import { catalogStore } from '../../shared/composition.js';
 
 /** The catalogue listing: the quote's catalogUrl. */
-export const handler = pageHandler(async (event) => pageResult(event, catalogPage(await catalogStore().get(), publicLinks(pageOrigin(event)))));
+export const handler = pageHandler(async (event) =>
+  pageResult(event, catalogPage(await catalogStore().get(), publicLinks(pageOrigin(event)))),
+);

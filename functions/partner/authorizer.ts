@@ -14,13 +14,22 @@ function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): str
  * RefusedKey gateway response, 401). A suspended partner still gets its key passed on, so the
  * handler can answer 403 partner_suspended as the spec says rather than API Gateway's 401.
  */
-export function authorizerResult(methodArn: string, decision: AuthDecision, partner: Pick<Partner, 'usagePlanKey'> | null): APIGatewayAuthorizerResult {
-  const context: Record<string, string> = decision.ok ? { partnerId: decision.partnerId, keyId: decision.keyId } : { authError: decision.code };
+export function authorizerResult(
+  methodArn: string,
+  decision: AuthDecision,
+  partner: Pick<Partner, 'usagePlanKey'> | null,
+): APIGatewayAuthorizerResult {
+  const context: Record<string, string> = decision.ok
+    ? { partnerId: decision.partnerId, keyId: decision.keyId }
+    : { authError: decision.code };
   const passKey = decision.ok || decision.code === 'partner_suspended';
   const usageIdentifierKey = passKey ? (partner?.usagePlanKey ?? undefined) : undefined;
   return {
     principalId: decision.ok ? decision.partnerId : 'anonymous',
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }] },
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }],
+    },
     context,
     ...(usageIdentifierKey ? { usageIdentifierKey } : {}),
   };

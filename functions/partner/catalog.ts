@@ -10,7 +10,18 @@ import { catalogStore, partnerStore, runtimeEnv } from '../../shared/composition
 export const handler = partnerHandler(async (event, identity) => {
   const partner = await partnerStore().get(identity.partnerId);
   if (!partner) throw new ApiError('invalid_api_key');
-  const { tests, panels } = publicCatalog(await catalogStore().get(), publicLinks(requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)));
-  const fees = { ...partner.fees, totalCents: partner.fees.labCollectionCents + partner.fees.physicianOrderCents, chargedPer: 'order' };
-  return json(200, { fees, restrictedStates: SERVICE_CONFIG.restrictedStates, tests, panels }, { 'Cache-Control': `private, max-age=${SERVICE_CONFIG.partnerCatalogMaxAgeSeconds}` });
+  const { tests, panels } = publicCatalog(
+    await catalogStore().get(),
+    publicLinks(requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)),
+  );
+  const fees = {
+    ...partner.fees,
+    totalCents: partner.fees.labCollectionCents + partner.fees.physicianOrderCents,
+    chargedPer: 'order',
+  };
+  return json(
+    200,
+    { fees, restrictedStates: SERVICE_CONFIG.restrictedStates, tests, panels },
+    { 'Cache-Control': `private, max-age=${SERVICE_CONFIG.partnerCatalogMaxAgeSeconds}` },
+  );
 });

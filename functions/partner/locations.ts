@@ -24,7 +24,10 @@ export const handler = partnerHandler(async (event) => {
   } else if (q.lat !== undefined && q.lng !== undefined) {
     origin = { lat: q.lat, lng: q.lng };
   } else if (q.lat !== undefined || q.lng !== undefined) {
-    throw validationError({ [q.lat === undefined ? 'lat' : 'lng']: 'is required together with the other coordinate' }, MESSAGE);
+    throw validationError(
+      { [q.lat === undefined ? 'lat' : 'lng']: 'is required together with the other coordinate' },
+      MESSAGE,
+    );
   } else {
     throw validationError({ zip: 'zip, or lat and lng together, is required' }, MESSAGE);
   }

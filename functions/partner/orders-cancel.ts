@@ -12,7 +12,9 @@ export const handler = partnerHandler(async (event, identity) => {
   if (!order) throw new ApiError('not_found', 'No such order.');
   const result = await cancelOrder(cancelOrderDeps(), order);
   if (!result.ok) {
-    throw new ApiError('cannot_cancel', `The order cannot be cancelled (${result.reason}).`, { details: { reason: result.reason } });
+    throw new ApiError('cannot_cancel', `The order cannot be cancelled (${result.reason}).`, {
+      details: { reason: result.reason },
+    });
   }
   return json(200, toPublicOrder(result.order, SERVICE_CONFIG.cancelWindowMinutes, { refund: result.refund }));
 });

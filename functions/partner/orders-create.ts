@@ -2,7 +2,12 @@ import { drawSites } from '../../shared/adapters/draw-sites.js';
 import { partnerHandler } from '../../shared/http/partner-handler.js';
 import { header } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { createOrderSchema, parseJsonBody, parseOrThrow, type CreateOrderRequest } from '../../shared/http/schemas/partner.js';
+import {
+  createOrderSchema,
+  parseJsonBody,
+  parseOrThrow,
+  type CreateOrderRequest,
+} from '../../shared/http/schemas/partner.js';
 import { createOrderError, orderRuleError } from '../../shared/http/order-errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/domain/idempotency.js';
 import { checkOrderRules } from '../../shared/domain/order-rules.js';
@@ -27,7 +32,11 @@ const OUTCOME_METRICS: Record<string, BusinessMetric> = {
   payment_provider_error: 'PaymentProviderErrors',
 };
 
-const created = (body: string) => ({ statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body });
+const created = (body: string) => ({
+  statusCode: 201,
+  headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  body,
+});
 
 export const handler = partnerHandler(async (event, identity) => {
   const key = header(event, 'idempotency-key');
@@ -62,16 +71,24 @@ export const handler = partnerHandler(async (event, identity) => {
     requestHash: hash,
     keyRead: prior.record,
     pricing: prior.kind === 'money_moved' ? prior.pricing : priceNewOrder(newOrder),
-    buildOrder: (orderId, createdAt, intentId, pricing) => newOrderRecord(newOrder, pricing, orderId, createdAt, intentId),
+    buildOrder: (orderId, createdAt, intentId, pricing) =>
+      newOrderRecord(newOrder, pricing, orderId, createdAt, intentId),
     encode: (order) => JSON.stringify(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes)),
   });
-  countMetric(OUTCOME_METRICS[result.ok ? 'created' : result.code] ?? 'OrdersCreated', result.ok || OUTCOME_METRICS[result.code] ? 1 : 0);
+  countMetric(
+    OUTCOME_METRICS[result.ok ? 'created' : result.code] ?? 'OrdersCreated',
+    result.ok || OUTCOME_METRICS[result.code] ? 1 : 0,
+  );
   if (!result.ok) throw createOrderError(result.code, result.details);
   return created(result.body);
 });
 
 /** The business rules, in the spec's order: the ordered catalogue items, or the 400 that refuses them. */
-function checkedItems(body: CreateOrderRequest, byId: Map<string, CatalogItem>, sites: ReturnType<typeof drawSites>): CatalogItem[] {
+function checkedItems(
+  body: CreateOrderRequest,
+  byId: Map<string, CatalogItem>,
+  sites: ReturnType<typeof drawSites>,
+): CatalogItem[] {
   const rules = checkOrderRules({
     itemIds: body.items.map((i) => i.id),
     patientState: body.patient.address.state,

@@ -17,9 +17,18 @@ export const handler = partnerHandler(async (event, identity) => {
   const scope = { partnerId: identity.partnerId, externalId: q.externalId ?? null };
   const startKey = q.cursor ? decodeCursor(secret, scope, q.cursor) : null;
   if (q.cursor && startKey === null) {
-    throw validationError({ cursor: 'is not a cursor this API issued to you for this externalId filter' }, 'A query parameter is invalid.');
+    throw validationError(
+      { cursor: 'is not a cursor this API issued to you for this externalId filter' },
+      'A query parameter is invalid.',
+    );
   }
-  const page = await orderStore().list(identity.partnerId, { limit: q.limit ?? 50, startKey, ...(q.externalId ? { externalId: q.externalId } : {}) });
-  const data = page.orders.filter((o) => !q.status || PUBLIC_STATUS[o.state] === q.status).map((o) => toPublicOrder(o, SERVICE_CONFIG.cancelWindowMinutes));
+  const page = await orderStore().list(identity.partnerId, {
+    limit: q.limit ?? 50,
+    startKey,
+    ...(q.externalId ? { externalId: q.externalId } : {}),
+  });
+  const data = page.orders
+    .filter((o) => !q.status || PUBLIC_STATUS[o.state] === q.status)
+    .map((o) => toPublicOrder(o, SERVICE_CONFIG.cancelWindowMinutes));
   return json(200, { data, nextCursor: page.nextKey ? encodeCursor(secret, scope, page.nextKey) : null });
 });

@@ -10,6 +10,11 @@ export const handler = partnerHandler(async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   if (!order.requisitionIssuedAt) throw new ApiError('not_ready', 'The requisition has not been issued yet.');
-  const signed = await documentStore().signedUrl(requisitionKey(order), clock().now(), SERVICE_CONFIG.signedUrlTtlSeconds, `requisition-${order.id}.pdf`);
+  const signed = await documentStore().signedUrl(
+    requisitionKey(order),
+    clock().now(),
+    SERVICE_CONFIG.signedUrlTtlSeconds,
+    `requisition-${order.id}.pdf`,
+  );
   return json(200, signed, { 'Cache-Control': 'no-store' });
 });

@@ -9,15 +9,26 @@ import { clock, documentStore, orderStore, resultsStore } from '../../shared/com
 export const handler = partnerHandler(async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
-  const results = order.state === 'results_reported' ? await resultsStore().get(identity.partnerId, order.id, order.resultsId) : null;
+  const results =
+    order.state === 'results_reported' ? await resultsStore().get(identity.partnerId, order.id, order.resultsId) : null;
   if (!results) throw new ApiError('not_ready', 'Results have not been reported yet.');
   const now = clock().now();
   const pdfs = await Promise.all(
-    results.pdfs.map(async (p) => ({ id: p.id, label: p.label, ...(await documentStore().signedUrl(p.key, now, SERVICE_CONFIG.signedUrlTtlSeconds, `${order.id}-${p.id}.pdf`)) })),
+    results.pdfs.map(async (p) => ({
+      id: p.id,
+      label: p.label,
+      ...(await documentStore().signedUrl(p.key, now, SERVICE_CONFIG.signedUrlTtlSeconds, `${order.id}-${p.id}.pdf`)),
+    })),
   );
   return json(
     200,
-    { status: PUBLIC_STATUS[order.state], reportedAt: results.reportedAt, source: results.source, pdfs, analytes: results.analytes },
+    {
+      status: PUBLIC_STATUS[order.state],
+      reportedAt: results.reportedAt,
+      source: results.source,
+      pdfs,
+      analytes: results.analytes,
+    },
     { 'Cache-Control': 'no-store' },
   );
 });

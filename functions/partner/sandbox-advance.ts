@@ -12,6 +12,7 @@ export const handler = partnerHandler(async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const result = await advance(sandboxDeps(), order);
-  if (!result.ok) throw new ApiError('validation_error', result.message, { details: { fields: { id: result.message } } });
+  if (!result.ok)
+    throw new ApiError('validation_error', result.message, { details: { fields: { id: result.message } } });
   return json(200, toPublicOrder(result.order, SERVICE_CONFIG.cancelWindowMinutes));
 });

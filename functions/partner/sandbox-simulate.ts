@@ -8,7 +8,9 @@ import { SANDBOX_SCENARIOS, simulate, type SandboxScenario } from '../../shared/
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { orderStore, runtimeEnv, sandboxDeps } from '../../shared/composition.js';
 
-const schema = z.object({ scenario: z.enum(Object.keys(SANDBOX_SCENARIOS) as [SandboxScenario, ...SandboxScenario[]]) }).strict();
+const schema = z
+  .object({ scenario: z.enum(Object.keys(SANDBOX_SCENARIOS) as [SandboxScenario, ...SandboxScenario[]]) })
+  .strict();
 
 /** Sandbox only: POST /api/v1/sandbox/orders/{id}/simulate {scenario} rehearses a branch of the lifecycle. */
 export const handler = partnerHandler(async (event, identity) => {
@@ -17,6 +19,7 @@ export const handler = partnerHandler(async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const result = await simulate(sandboxDeps(), order, scenario);
-  if (!result.ok) throw new ApiError('validation_error', result.message, { details: { fields: { scenario: result.message } } });
+  if (!result.ok)
+    throw new ApiError('validation_error', result.message, { details: { fields: { scenario: result.message } } });
   return json(200, toPublicOrder(result.order, SERVICE_CONFIG.cancelWindowMinutes));
 });

@@ -10,6 +10,10 @@ import { deliveryStore } from '../../shared/composition.js';
 export const handler = partnerHandler(async (event, identity) => {
   const q = parseOrThrow(deliveriesQuerySchema, query(event), 'A query parameter is invalid.');
   if (q.partnerId) throw validationError({ partnerId: 'is not a recognised field' }, 'A query parameter is invalid.');
-  const data = await deliveryStore().listForPartner(identity.partnerId, { limit: q.limit ?? 50, ...(q.orderId ? { orderId: q.orderId } : {}), ...(q.status ? { status: q.status } : {}) });
+  const data = await deliveryStore().listForPartner(identity.partnerId, {
+    limit: q.limit ?? 50,
+    ...(q.orderId ? { orderId: q.orderId } : {}),
+    ...(q.status ? { status: q.status } : {}),
+  });
   return json(200, { data: data.map(deliveryView) });
 });

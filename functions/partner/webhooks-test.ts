@@ -14,7 +14,16 @@ export const handler = partnerHandler(async (_event, identity) => {
   if (!partner) throw new ApiError('invalid_api_key');
   const now = clock().now();
   const id = newId('dlv', now);
-  const payload = { id, type: 'webhook.test', createdAt: now.toISOString(), data: { orderId: null, externalId: null, status: null } };
+  const payload = {
+    id,
+    type: 'webhook.test',
+    createdAt: now.toISOString(),
+    data: { orderId: null, externalId: null, status: null },
+  };
   const result = await sendSigned(dispatchDeps(), partner, now, payload);
-  return json(200, { id, delivered: result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300, ...result });
+  return json(200, {
+    id,
+    delivered: result.httpStatus !== null && result.httpStatus >= 200 && result.httpStatus < 300,
+    ...result,
+  });
 });

@@ -32,7 +32,11 @@ export const handler = publicHandler(async (event) => {
   return json(200, {
     locale,
     currency: 'USD',
-    orderFee: { amountCents: SERVICE_CONFIG.publicOrderFee.amountCents, chargedPer: 'order', label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label },
+    orderFee: {
+      amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
+      chargedPer: 'order',
+      label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+    },
     restrictedStates: SERVICE_CONFIG.restrictedStates,
     quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
     tests: catalog.tests.map(entry),

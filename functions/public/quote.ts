@@ -13,7 +13,13 @@ export const handler = publicHandler(async (event) => {
   const decoded = decodeQuoteQuery(query(event), (id) => byId.has(id), SERVICE_CONFIG.maxQuoteItems);
   if (!decoded.ok) throw publicQueryError(decoded.error);
   const quote = publicQuote(
-    { items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem), state: decoded.value.state, byId, links: publicLinks(publicOrigin(event)), now: clock().now() },
+    {
+      items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),
+      state: decoded.value.state,
+      byId,
+      links: publicLinks(publicOrigin(event)),
+      now: clock().now(),
+    },
     { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
   );
   return json(200, quote);

@@ -83,7 +83,10 @@ export class ServiceStack extends Stack {
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
       stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
-      cursor: new Secret(this, 'CursorSecret', { encryptionKey: key, generateSecretString: { passwordLength: 48, excludePunctuation: true } }),
+      cursor: new Secret(this, 'CursorSecret', {
+        encryptionKey: key,
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      }),
     };
     const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
     const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
@@ -92,11 +95,25 @@ export class ServiceStack extends Stack {
     this.apis.public = new RestApi(this, 'PublicApi', {
       restApiName: `lab-tests-public-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      defaultCorsPreflightOptions: { allowOrigins: Cors.ALL_ORIGINS, allowMethods: ['GET', 'OPTIONS'], allowHeaders: ['Content-Type', 'Accept'] },
-      deployOptions: { stageName: 'v1', tracingEnabled: true, loggingLevel: MethodLoggingLevel.ERROR, metricsEnabled: true },
+      defaultCorsPreflightOptions: {
+        allowOrigins: Cors.ALL_ORIGINS,
+        allowMethods: ['GET', 'OPTIONS'],
+        allowHeaders: ['Content-Type', 'Accept'],
+      },
+      deployOptions: {
+        stageName: 'v1',
+        tracingEnabled: true,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        metricsEnabled: true,
+      },
     });
 
-    const deployOptions = { stageName: 'v1', tracingEnabled: true, loggingLevel: MethodLoggingLevel.ERROR, metricsEnabled: true };
+    const deployOptions = {
+      stageName: 'v1',
+      tracingEnabled: true,
+      loggingLevel: MethodLoggingLevel.ERROR,
+      metricsEnabled: true,
+    };
     this.apis.partner = new RestApi(this, 'PartnerApi', {
       restApiName: `lab-tests-partner-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -111,7 +128,11 @@ export class ServiceStack extends Stack {
       deployOptions,
     });
 
-    const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, { ...fnProps, entry: PARTNER_AUTHORIZER.entry, tables: PARTNER_AUTHORIZER.tables });
+    const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, {
+      ...fnProps,
+      entry: PARTNER_AUTHORIZER.entry,
+      tables: PARTNER_AUTHORIZER.tables,
+    });
     const authorizer = new RequestAuthorizer(this, 'PartnerKeyAuthorizer', {
       handler: authorizerFn.fn,
       identitySources: [IdentitySource.header('Authorization')],
@@ -123,12 +144,17 @@ export class ServiceStack extends Stack {
     this.apis.partner.addGatewayResponse('MissingKey', {
       type: ResponseType.UNAUTHORIZED,
       statusCode: '401',
-      templates: { 'application/json': '{"error":{"code":"invalid_api_key","message":"The API key is missing, malformed, unknown or revoked."}}' },
+      templates: {
+        'application/json':
+          '{"error":{"code":"invalid_api_key","message":"The API key is missing, malformed, unknown or revoked."}}',
+      },
     });
     this.apis.partner.addGatewayResponse('RefusedKey', {
       type: ResponseType.INVALID_API_KEY,
       statusCode: '401',
-      templates: { 'application/json': '{"error":{"code":"$context.authorizer.authError","message":"The API key was refused."}}' },
+      templates: {
+        'application/json': '{"error":{"code":"$context.authorizer.authError","message":"The API key was refused."}}',
+      },
     });
     const standardPlan = this.apis.partner.addUsagePlan('StandardTier', {
       name: `lab-tests-standard-${stage.stage}`,
@@ -148,7 +174,11 @@ export class ServiceStack extends Stack {
       const shared = byEntry.get(route.entry);
       if (shared) {
         this.functions.set(route, shared);
-        resourceFor(this.apis[route.api] as RestApi, route.path).addMethod(route.method, new LambdaIntegration(shared.fn, { allowTestInvoke: false }), methodOptions(route));
+        resourceFor(this.apis[route.api] as RestApi, route.path).addMethod(
+          route.method,
+          new LambdaIntegration(shared.fn, { allowTestInvoke: false }),
+          methodOptions(route),
+        );
         continue;
       }
       const fn = new ServiceFunction(this, route.fn, {
@@ -167,21 +197,36 @@ export class ServiceStack extends Stack {
       }
       if (route.api === 'mcp') {
         // Stateless, keyless MCP over StreamableHTTP; reserved concurrency is its safety valve.
-        const url = fn.fn.addFunctionUrl({ authType: FunctionUrlAuthType.NONE, cors: { allowedOrigins: ['*'], allowedMethods: [HttpMethod.POST], allowedHeaders: ['content-type', 'accept', 'mcp-protocol-version'] } });
+        const url = fn.fn.addFunctionUrl({
+          authType: FunctionUrlAuthType.NONE,
+          cors: {
+            allowedOrigins: ['*'],
+            allowedMethods: [HttpMethod.POST],
+            allowedHeaders: ['content-type', 'accept', 'mcp-protocol-version'],
+          },
+        });
         new CfnOutput(this, 'McpUrl', { value: url.url });
         continue;
       }
       const api = this.apis[route.api];
       if (!api) continue;
       // No test-invoke permission per method: it doubles the Lambda permissions for a console feature.
-      resourceFor(api, route.path).addMethod(route.method, new LambdaIntegration(fn.fn, { allowTestInvoke: false }), methodOptions(route));
+      resourceFor(api, route.path).addMethod(
+        route.method,
+        new LambdaIntegration(fn.fn, { allowTestInvoke: false }),
+        methodOptions(route),
+      );
     }
 
     // A coarse per-IP shield in front of the public API; the exact 60-request burst stays the DynamoDB limiter.
     const waf = new CfnWebACL(this, 'PublicWaf', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'lab-tests-public', sampledRequestsEnabled: true },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'lab-tests-public',
+        sampledRequestsEnabled: true,
+      },
       rules: [
         {
           name: 'per-ip-rate',
@@ -192,7 +237,10 @@ export class ServiceStack extends Stack {
         },
       ],
     });
-    new CfnWebACLAssociation(this, 'PublicWafAssociation', { resourceArn: this.apis.public.deploymentStage.stageArn, webAclArn: waf.attrArn });
+    new CfnWebACLAssociation(this, 'PublicWafAssociation', {
+      resourceArn: this.apis.public.deploymentStage.stageArn,
+      webAclArn: waf.attrArn,
+    });
 
     const createPartner = [...this.functions].find(([r]) => r.fn === 'AdminPartnersCreate')?.[1];
     if (createPartner) {
@@ -203,7 +251,11 @@ export class ServiceStack extends Stack {
           actions: ['apigateway:POST'],
           resources: [
             this.formatArn({ service: 'apigateway', account: '', resource: '/apikeys' }),
-            this.formatArn({ service: 'apigateway', account: '', resource: `/usageplans/${standardPlan.usagePlanId}/keys` }),
+            this.formatArn({
+              service: 'apigateway',
+              account: '',
+              resource: `/usageplans/${standardPlan.usagePlanId}/keys`,
+            }),
           ],
         }),
       );
@@ -212,11 +264,18 @@ export class ServiceStack extends Stack {
     for (const [kind, domain] of Object.entries(stage.domains ?? {})) {
       const api = this.apis[kind as ApiKind];
       if (domain && api) {
-        api.addDomainName(`${kind}Domain`, { domainName: domain.name, certificate: Certificate.fromCertificateArn(this, `${kind}Certificate`, domain.certificateArn), securityPolicy: SecurityPolicy.TLS_1_2 });
+        api.addDomainName(`${kind}Domain`, {
+          domainName: domain.name,
+          certificate: Certificate.fromCertificateArn(this, `${kind}Certificate`, domain.certificateArn),
+          securityPolicy: SecurityPolicy.TLS_1_2,
+        });
       }
     }
 
-    this.addPlacement(fnProps, documents, stage, { grant: (fn) => secrets.stripe.grantRead(fn), arn: secrets.stripe.secretArn });
+    this.addPlacement(fnProps, documents, stage, {
+      grant: (fn) => secrets.stripe.grantRead(fn),
+      arn: secrets.stripe.secretArn,
+    });
     acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps));
 
@@ -228,14 +287,22 @@ export class ServiceStack extends Stack {
       timeout: Duration.minutes(2),
     });
     const provider = new Provider(this, 'SeedCatalogProvider', { onEventHandler: seeder.fn });
-    new CustomResource(this, 'CatalogSeed', { serviceToken: provider.serviceToken, properties: { seedVersion: seedVersion() } });
+    new CustomResource(this, 'CatalogSeed', {
+      serviceToken: provider.serviceToken,
+      properties: { seedVersion: seedVersion() },
+    });
   }
 
   /**
    * Placement: one-time schedules per order (created by order creation), and the sweep every 5
    * minutes, which also recovers orders left part-way (it retries refunds, hence the Stripe key).
    */
-  private addPlacement(fnProps: FnProps, documents: Bucket, stage: StageConfig, stripe: { grant: (fn: IGrantable) => void; arn: string }): void {
+  private addPlacement(
+    fnProps: FnProps,
+    documents: Bucket,
+    stage: StageConfig,
+    stripe: { grant: (fn: IGrantable) => void; arn: string },
+  ): void {
     const placement = new ServiceFunction(this, 'Placement', {
       ...fnProps,
       entry: 'functions/ops/placement.ts',
@@ -246,7 +313,9 @@ export class ServiceStack extends Stack {
     stripe.grant(placement.fn);
     placement.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
     const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: `lab-tests-placement-${stage.stage}` });
-    const schedulerRole = new Role(this, 'PlacementSchedulerRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com') });
+    const schedulerRole = new Role(this, 'PlacementSchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+    });
     placement.fn.grantInvoke(schedulerRole);
     const create = [...this.functions].find(([r]) => r.fn === 'PartnerOrdersCreate')?.[1];
     if (create) {
@@ -255,16 +324,26 @@ export class ServiceStack extends Stack {
       create.fn.addEnvironment('PLACEMENT_ROLE_ARN', schedulerRole.roleArn);
       // Create schedules in this group only, and hand them only the scheduler's role.
       create.fn.addToRolePolicy(
-        new PolicyStatement({ actions: ['scheduler:CreateSchedule'], resources: [this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group.ref}/*` })] }),
+        new PolicyStatement({
+          actions: ['scheduler:CreateSchedule'],
+          resources: [this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group.ref}/*` })],
+        }),
       );
       schedulerRole.grantPassRole(create.fn.grantPrincipal);
     }
-    new Rule(this, 'PlacementSweep', { schedule: Schedule.rate(Duration.minutes(5)), targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })] });
+    new Rule(this, 'PlacementSweep', {
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })],
+    });
   }
 
   /** Webhook retries: a 5-minute cron hands due deliveries to SQS; a worker attempts them. */
   private addWebhookDelivery(fnProps: FnProps): Queue {
-    const dlq = new Queue(this, 'WebhookDlq', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    const dlq = new Queue(this, 'WebhookDlq', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
     const queue = new Queue(this, 'WebhookDeliveries', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -278,8 +357,16 @@ export class ServiceStack extends Stack {
       environment: { ...fnProps.environment, WEBHOOK_QUEUE_URL: queue.queueUrl },
     });
     queue.grantSendMessages(cron.fn);
-    new Rule(this, 'WebhookRetryCron', { schedule: Schedule.rate(Duration.minutes(5)), targets: [new LambdaFunction(cron.fn)] });
-    const worker = new ServiceFunction(this, 'WebhookWorker', { ...fnProps, entry: 'functions/ops/webhook-worker.ts', tables: { orders: 'readWrite' }, timeout: Duration.seconds(60) });
+    new Rule(this, 'WebhookRetryCron', {
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(cron.fn)],
+    });
+    const worker = new ServiceFunction(this, 'WebhookWorker', {
+      ...fnProps,
+      entry: 'functions/ops/webhook-worker.ts',
+      tables: { orders: 'readWrite' },
+      timeout: Duration.seconds(60),
+    });
     worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
     return dlq;
   }
@@ -288,20 +375,41 @@ export class ServiceStack extends Stack {
     const topic = new Topic(this, 'OperatorAlarms', { enforceSSL: true });
     const alarms = [
       new Alarm(this, 'OperatorAlertsAlarm', {
-        alarmDescription: 'Refund pending, order write failed after a charge, placement unconfirmed, requisition not issued, or a webhook delivery failed: find the log line with the alert field.',
-        metric: new Metric({ namespace: ALERT_METRIC.namespace, metricName: ALERT_METRIC.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
+        alarmDescription:
+          'Refund pending, order write failed after a charge, placement unconfirmed, requisition not issued, or a webhook delivery failed: find the log line with the alert field.',
+        metric: new Metric({
+          namespace: ALERT_METRIC.namespace,
+          metricName: ALERT_METRIC.metricName,
+          statistic: 'Sum',
+          period: Duration.minutes(5),
+        }),
         threshold: 1,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
-      new Alarm(this, 'WebhookDlqAlarm', { metric: dlq.metricApproximateNumberOfMessagesVisible(), threshold: 1, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+      new Alarm(this, 'WebhookDlqAlarm', {
+        metric: dlq.metricApproximateNumberOfMessagesVisible(),
+        threshold: 1,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
       ...Object.entries(this.apis).map(
         ([kind, api]) =>
-          new Alarm(this, `${kind}Api5xxAlarm`, { metric: (api as RestApi).metricServerError({ period: Duration.minutes(5) }), threshold: 5, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+          new Alarm(this, `${kind}Api5xxAlarm`, {
+            metric: (api as RestApi).metricServerError({ period: Duration.minutes(5) }),
+            threshold: 5,
+            evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
       ),
       ...Object.entries(this.apis).map(
         ([kind, api]) =>
-          new Alarm(this, `${kind}ApiThrottleAlarm`, { metric: (api as RestApi).metricClientError({ period: Duration.minutes(5) }), threshold: 500, evaluationPeriods: 1, treatMissingData: TreatMissingData.NOT_BREACHING }),
+          new Alarm(this, `${kind}ApiThrottleAlarm`, {
+            metric: (api as RestApi).metricClientError({ period: Duration.minutes(5) }),
+            threshold: 500,
+            evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
       ),
     ];
     for (const a of alarms) a.addAlarmAction(new SnsAction(topic));

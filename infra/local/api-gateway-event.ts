@@ -4,7 +4,13 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Route } from '../../shared/routes.js';
 
 /** Builds the REST API (v1) proxy event that API Gateway would send for this request. */
-export function toProxyEvent(req: IncomingMessage, url: URL, route: Route, pathParameters: Record<string, string>, body: string | null): APIGatewayProxyEvent {
+export function toProxyEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: Route,
+  pathParameters: Record<string, string>,
+  body: string | null,
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -46,9 +52,19 @@ export function toProxyEvent(req: IncomingMessage, url: URL, route: Route, pathP
       identity: {
         sourceIp,
         userAgent: headers['User-Agent'] ?? headers['user-agent'] ?? null,
-        accessKey: null, accountId: null, apiKey: null, apiKeyId: null, caller: null, clientCert: null,
-        cognitoAuthenticationProvider: null, cognitoAuthenticationType: null, cognitoIdentityId: null,
-        cognitoIdentityPoolId: null, principalOrgId: null, user: null, userArn: null,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userArn: null,
       },
       path: url.pathname,
       protocol: 'HTTP/1.1',

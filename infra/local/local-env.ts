@@ -12,7 +12,10 @@ const wholeNumber = (name: string, fallback: number, min: number, max: number) =
 
 export const localEnvSchema = z.object({
   PORT: wholeNumber('PORT', 3000, 0, 65535),
-  HOST: z.string().regex(/^[A-Za-z0-9.:[\]-]+$/, 'HOST must be a host name or IP address').default('127.0.0.1'),
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, 'HOST must be a host name or IP address')
+    .default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   RATE_LIMIT_BURST: wholeNumber('RATE_LIMIT_BURST', 60, 1, 1_000_000_000),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),

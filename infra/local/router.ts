@@ -33,7 +33,12 @@ export function matchRoute(compiled: CompiledRoute[], method: string, pathname: 
   // Literal paths beat parameterised ones, as in API Gateway.
   candidates.sort((a, b) => a.params.length - b.params.length);
   const hit = candidates.find((c) => c.route.method === method);
-  if (!hit) return { kind: 'method_not_allowed', allowed: [...new Set(candidates.map((c) => c.route.method))], routes: candidates.map((c) => c.route) };
+  if (!hit)
+    return {
+      kind: 'method_not_allowed',
+      allowed: [...new Set(candidates.map((c) => c.route.method))],
+      routes: candidates.map((c) => c.route),
+    };
   const values = hit.pattern.exec(pathname)?.slice(1) ?? [];
   const pathParameters: Record<string, string> = {};
   hit.params.forEach((name, i) => {

@@ -37,7 +37,11 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
   const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
   const dynamo = await startDynamoDbLocal({ dataDir });
   const s3 = await startS3Local(dataDir);
-  const stripe = await startStripeSimulator({ port: 0, host: '127.0.0.1', ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}) });
+  const stripe = await startStripeSimulator({
+    port: 0,
+    host: '127.0.0.1',
+    ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+  });
   try {
     await ensureTables(dynamo.endpoint);
     // The handlers read their configuration from the environment, exactly as in Lambda.
@@ -100,8 +104,13 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       const mod = (await import(pathToFileURL(join(repoRoot, route.entry)).href)) as { handler: ProxyHandler };
       handlers.set(route, mod.handler);
     }
-    const authorizer = (await import(pathToFileURL(join(repoRoot, PARTNER_AUTHORIZER.entry)).href)) as { handler: AuthorizerHandler };
-    const server = createLocalServer(ROUTES, handlers, { adminToken: secrets.adminToken, partnerAuthorizer: authorizer.handler });
+    const authorizer = (await import(pathToFileURL(join(repoRoot, PARTNER_AUTHORIZER.entry)).href)) as {
+      handler: AuthorizerHandler;
+    };
+    const server = createLocalServer(ROUTES, handlers, {
+      adminToken: secrets.adminToken,
+      partnerAuthorizer: authorizer.handler,
+    });
     await new Promise<void>((ok, fail) => {
       server.once('error', fail);
       server.listen(env.PORT, env.HOST, () => ok());
@@ -114,7 +123,9 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
         `Data directory: ${dataDir ?? 'in memory (nothing is kept)'}`,
         `Operator API token (Authorization: Bearer ...): ${env.ADMIN_TOKEN ? '(from ADMIN_TOKEN)' : secrets.adminToken}`,
         `Stripe simulator: ${stripe.url} (charges: ${stripe.url}/_sim/intents, refunds: ${stripe.url}/_sim/refunds)`,
-        `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES).map((t) => t.localName).join(', ')})`,
+        `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES)
+          .map((t) => t.localName)
+          .join(', ')})`,
         `S3 (s3rver): ${s3.endpoint} (bucket: ${LOCAL_DOCUMENTS_BUCKET})`,
       ],
       clock,

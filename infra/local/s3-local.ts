@@ -11,7 +11,14 @@ export async function startS3Local(dataDir: string | null): Promise<{ endpoint: 
   const directory = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'lab-s3-'));
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
-  const server = new S3rver({ port, address: '127.0.0.1', directory, silent: true, resetOnClose: dataDir === null, configureBuckets: [{ name: LOCAL_DOCUMENTS_BUCKET }] });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    resetOnClose: dataDir === null,
+    configureBuckets: [{ name: LOCAL_DOCUMENTS_BUCKET }],
+  });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

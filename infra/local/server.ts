@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
 import type { Route } from '../../shared/routes.js';
 import { CORS_HEADERS } from '../../shared/http/middleware.js';
 import { toProxyEvent, lambdaContext } from './api-gateway-event.js';
@@ -48,13 +54,29 @@ async function authorize(event: APIGatewayProxyEvent, route: Route, auth: LocalA
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // API Gateway's Lambda payload limit.
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number | boolean>, body: string | Buffer): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number | boolean>,
+  body: string | Buffer,
+): void {
   res.writeHead(status, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])));
   res.end(body);
 }
 
-function jsonError(res: ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}): void {
-  send(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...extra }, JSON.stringify({ error: { code, message } }));
+function jsonError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+): void {
+  send(
+    res,
+    status,
+    { 'Content-Type': 'application/json; charset=utf-8', ...extra },
+    JSON.stringify({ error: { code, message } }),
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
@@ -73,7 +95,11 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
  * public API as API Gateway's mock integration would, and invokes the route's Lambda handler
  * with the proxy event AWS would send.
  */
-export function createLocalServer(routes: readonly Route[], handlers: Map<Route, ProxyHandler>, auth: LocalAuth): Server {
+export function createLocalServer(
+  routes: readonly Route[],
+  handlers: Map<Route, ProxyHandler>,
+  auth: LocalAuth,
+): Server {
   const compiled = compileRoutes(routes);
   return createServer(async (req, res) => {
     try {
@@ -82,7 +108,8 @@ export function createLocalServer(routes: readonly Route[], handlers: Map<Route,
       const match = matchRoute(compiled, method === 'HEAD' ? 'GET' : method, url.pathname);
       if (match.kind === 'not_found') return jsonError(res, 404, 'not_found', 'No such resource.');
       if (match.kind === 'method_not_allowed') {
-        if (method === 'OPTIONS' && match.routes.some((r) => r.api === 'public')) return send(res, 204, CORS_HEADERS, '');
+        if (method === 'OPTIONS' && match.routes.some((r) => r.api === 'public'))
+          return send(res, 204, CORS_HEADERS, '');
         return jsonError(res, 405, 'method_not_allowed', 'Method not allowed.', { Allow: match.allowed.join(', ') });
       }
       let body: string | null;
@@ -98,10 +125,16 @@ export function createLocalServer(routes: readonly Route[], handlers: Map<Route,
         return handler(event, lambdaContext(match.route, event.requestContext.requestId));
       });
       const result = counted.result;
-      if (!result) return jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
+      if (!result)
+        return jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
       // Local only: how many DynamoDB calls the request made (authorizer included), for budgets.
-      const headers: Record<string, string | number | boolean> = { ...(result.headers ?? {}), 'X-Local-DynamoDB-Calls': counted.calls, 'X-Local-DynamoDB-Commands': counted.commands.join(',') };
-      for (const [k, values] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = values.map(String).join(', ');
+      const headers: Record<string, string | number | boolean> = {
+        ...(result.headers ?? {}),
+        'X-Local-DynamoDB-Calls': counted.calls,
+        'X-Local-DynamoDB-Commands': counted.commands.join(','),
+      };
+      for (const [k, values] of Object.entries(result.multiValueHeaders ?? {}))
+        headers[k] = values.map(String).join(', ');
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       send(res, result.statusCode, headers, method === 'HEAD' ? '' : payload);
     } catch (err) {

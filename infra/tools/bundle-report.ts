@@ -10,7 +10,12 @@ import { PARTNER_AUTHORIZER, ROUTES } from '../../shared/routes.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Lambda-side entries that are not routes. */
-export const OPS_ENTRIES = ['functions/ops/placement.ts', 'functions/ops/webhook-cron.ts', 'functions/ops/webhook-worker.ts', 'functions/ops/seed-catalog.ts'];
+export const OPS_ENTRIES = [
+  'functions/ops/placement.ts',
+  'functions/ops/webhook-cron.ts',
+  'functions/ops/webhook-worker.ts',
+  'functions/ops/seed-catalog.ts',
+];
 
 /**
  * Budgets, in bytes of minified JavaScript. Cold-start time grows with the code a container must
@@ -41,11 +46,15 @@ export const BUDGETS: Record<string, number> = {
 
 /** Every Lambda entry the stack deploys: the routes (local-only ones aside), the authorizer, the ops functions. */
 export function lambdaEntries(): string[] {
-  return [...new Set([...ROUTES.filter((r) => !r.localOnly).map((r) => r.entry), PARTNER_AUTHORIZER.entry, ...OPS_ENTRIES])].sort();
+  return [
+    ...new Set([...ROUTES.filter((r) => !r.localOnly).map((r) => r.entry), PARTNER_AUTHORIZER.entry, ...OPS_ENTRIES]),
+  ].sort();
 }
 
 /** Bundles each entry as the stack does; with `outdir`, also writes each bundle there (as `<entry path with __>.mjs`). */
-export async function bundleSizes(outdir?: string): Promise<Array<{ entry: string; bytes: number; budget: number; file: string | null }>> {
+export async function bundleSizes(
+  outdir?: string,
+): Promise<Array<{ entry: string; bytes: number; budget: number; file: string | null }>> {
   return Promise.all(
     lambdaEntries().map(async (entry) => {
       const file = outdir ? join(outdir, `${entry.replace(/[/.]/g, '_')}.mjs`) : null;
@@ -70,5 +79,8 @@ export async function bundleSizes(outdir?: string): Promise<Array<{ entry: strin
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await bundleSizes();
-  for (const r of rows) console.log(`${r.bytes > r.budget ? 'OVER' : 'ok  '}  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB / ${(r.budget / 1024).toFixed(0)} KiB  ${r.entry}`);
+  for (const r of rows)
+    console.log(
+      `${r.bytes > r.budget ? 'OVER' : 'ok  '}  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB / ${(r.budget / 1024).toFixed(0)} KiB  ${r.entry}`,
+    );
 }

@@ -9,11 +9,21 @@ export const ALERT_METRIC = { namespace: 'LabTests', metricName: 'OperatorAlerts
 // the local runtime has set the environment.
 let metrics: Metrics | null | undefined;
 function metricsSink(): Metrics | null {
-  metrics ??= process.env.AWS_LAMBDA_FUNCTION_NAME || process.env.METRICS_TO_LOG === 'true' ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' }) : null;
+  metrics ??=
+    process.env.AWS_LAMBDA_FUNCTION_NAME || process.env.METRICS_TO_LOG === 'true'
+      ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' })
+      : null;
   return metrics;
 }
 
-export type BusinessMetric = 'OrdersCreated' | 'PaymentsDeclined' | 'PaymentsPending' | 'PaymentProviderErrors' | 'RefundsPending' | 'Placements' | 'WebhookDeliveriesFailed';
+export type BusinessMetric =
+  | 'OrdersCreated'
+  | 'PaymentsDeclined'
+  | 'PaymentsPending'
+  | 'PaymentProviderErrors'
+  | 'RefundsPending'
+  | 'Placements'
+  | 'WebhookDeliveriesFailed';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
   const metrics = metricsSink();
@@ -22,7 +32,10 @@ export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricNam
   metrics.publishStoredMetrics();
 }
 
-const ALERT_METRICS: Record<string, BusinessMetric> = { refund_pending: 'RefundsPending', webhook_delivery_failed: 'WebhookDeliveriesFailed' };
+const ALERT_METRICS: Record<string, BusinessMetric> = {
+  refund_pending: 'RefundsPending',
+  webhook_delivery_failed: 'WebhookDeliveriesFailed',
+};
 
 /**
  * Operator alerts: one structured ERROR log line with `alert` set, and the OperatorAlerts metric

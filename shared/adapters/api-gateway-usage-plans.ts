@@ -8,7 +8,9 @@ export function apiGatewayUsagePlans(usagePlanId: string): UsagePlans {
   return {
     async provision(partnerId: string, partnerName: string): Promise<string | null> {
       const value = randomBytes(30).toString('base64url');
-      const key = await client.send(new CreateApiKeyCommand({ name: partnerId, description: partnerName.slice(0, 120), enabled: true, value }));
+      const key = await client.send(
+        new CreateApiKeyCommand({ name: partnerId, description: partnerName.slice(0, 120), enabled: true, value }),
+      );
       await client.send(new CreateUsagePlanKeyCommand({ usagePlanId, keyId: key.id, keyType: 'API_KEY' }));
       return value;
     },

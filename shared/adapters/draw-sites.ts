@@ -4,7 +4,10 @@ import type { DrawSiteRef } from '../domain/order.js';
 
 // The draw-site directory, in its own module so that only the handlers that need the 2 MB site
 // data (locations search, order creation) bundle it.
-let directory: { find(id: string): DrawSiteRef | null; search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => ReturnType<typeof searchLocations> } | null = null;
+let directory: {
+  find(id: string): DrawSiteRef | null;
+  search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => ReturnType<typeof searchLocations>;
+} | null = null;
 
 export function drawSites() {
   if (directory) return directory;
@@ -12,7 +15,14 @@ export function drawSites() {
   directory = {
     find: (id: string): DrawSiteRef | null => {
       const site = findSite(index, id);
-      return site ? { id: site.id, name: site.name, address: { ...site.address, line2: site.address.line2 ?? null }, phone: site.phone } : null;
+      return site
+        ? {
+            id: site.id,
+            name: site.name,
+            address: { ...site.address, line2: site.address.line2 ?? null },
+            phone: site.phone,
+          }
+        : null;
     },
     search: (q) => searchLocations(index, q),
   };

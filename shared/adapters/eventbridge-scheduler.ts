@@ -5,7 +5,11 @@ import type { PlacementScheduler } from '../ports/placement-scheduler.js';
  * One one-time EventBridge Scheduler schedule per order, invoking the placement Lambda with the
  * order id at its due time and deleting itself after it ran.
  */
-export function eventBridgePlacementScheduler(config: { groupName: string; targetArn: string; roleArn: string }): PlacementScheduler {
+export function eventBridgePlacementScheduler(config: {
+  groupName: string;
+  targetArn: string;
+  roleArn: string;
+}): PlacementScheduler {
   const client = new SchedulerClient({});
   return {
     async schedule(orderId: string, dueAt: Date): Promise<void> {
@@ -17,7 +21,12 @@ export function eventBridgePlacementScheduler(config: { groupName: string; targe
           ScheduleExpressionTimezone: 'UTC',
           FlexibleTimeWindow: { Mode: 'OFF' },
           ActionAfterCompletion: 'DELETE',
-          Target: { Arn: config.targetArn, RoleArn: config.roleArn, Input: JSON.stringify({ orderId }), RetryPolicy: { MaximumRetryAttempts: 3 } },
+          Target: {
+            Arn: config.targetArn,
+            RoleArn: config.roleArn,
+            Input: JSON.stringify({ orderId }),
+            RetryPolicy: { MaximumRetryAttempts: 3 },
+          },
         }),
       );
     },

@@ -27,9 +27,15 @@ function guardedLookup(policy: UrlPolicy, resolve: Resolve): LookupFunction {
   return (host, options, callback) => {
     resolve(host).then(
       (addresses) => {
-        const check = checkResolvedAddresses(addresses.map((a) => a.address), policy);
+        const check = checkResolvedAddresses(
+          addresses.map((a) => a.address),
+          policy,
+        );
         if (!check.ok) return callback(new RefusedHost(check.reason), '', 0);
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
         if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
         const first = wanted[0];
         if (!first) return callback(new RefusedHost('did not resolve'), '', 0);
@@ -49,15 +55,21 @@ export function httpWebhookSender(policy: UrlPolicy, resolve: Resolve = systemRe
   return {
     send(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
       const started = performance.now();
-      const done = (httpStatus: number | null, error: string | null): SendResult => ({ httpStatus, error, durationMs: Math.round(performance.now() - started) });
+      const done = (httpStatus: number | null, error: string | null): SendResult => ({
+        httpStatus,
+        error,
+        durationMs: Math.round(performance.now() - started),
+      });
       let target: URL;
       try {
         target = new URL(url);
       } catch {
         return Promise.resolve(done(null, 'webhook URL is not a URL'));
       }
-      if (policy.requireHttps && target.protocol !== 'https:') return Promise.resolve(done(null, 'webhook URL must use https'));
-      if (target.protocol !== 'https:' && target.protocol !== 'http:') return Promise.resolve(done(null, 'webhook URL must use http or https'));
+      if (policy.requireHttps && target.protocol !== 'https:')
+        return Promise.resolve(done(null, 'webhook URL must use https'));
+      if (target.protocol !== 'https:' && target.protocol !== 'http:')
+        return Promise.resolve(done(null, 'webhook URL must use http or https'));
       // A literal address never reaches the lookup, so it is checked here.
       const host = target.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host)) {
@@ -75,12 +87,21 @@ export function httpWebhookSender(policy: UrlPolicy, resolve: Resolve = systemRe
         const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, (res) => {
           res.resume();
           const status = res.statusCode ?? null;
-          resolveResult(done(status, status !== null && status >= 300 && status < 400 ? 'redirect not followed' : null));
+          resolveResult(
+            done(status, status !== null && status >= 300 && status < 400 ? 'redirect not followed' : null),
+          );
         });
         req.on('error', (err: Error) => {
           if (err instanceof RefusedHost) return resolveResult(done(null, `refused: the webhook host ${err.reason}`));
           const timedOut = err.name === 'AbortError' || err.name === 'TimeoutError';
-          resolveResult(done(null, timedOut ? 'timed out after 10 s' : `connection failed (${(err as NodeJS.ErrnoException).code ?? err.name})`));
+          resolveResult(
+            done(
+              null,
+              timedOut
+                ? 'timed out after 10 s'
+                : `connection failed (${(err as NodeJS.ErrnoException).code ?? err.name})`,
+            ),
+          );
         });
         req.end(body);
       });

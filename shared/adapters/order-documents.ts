@@ -27,15 +27,30 @@ export async function issueRequisitionDocument(
     orderingPhysician: SERVICE_CONFIG.orderingPhysician,
     tests: order.items.map((line) => {
       const item = byId.get(line.id);
-      return { id: line.id, name: line.name, biomarkers: item ? memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)) : [] };
+      return {
+        id: line.id,
+        name: line.name,
+        biomarkers: item ? memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)) : [],
+      };
     }),
     fastingRequired: order.fastingRequired,
-    drawSite: site ? { name: site.name, address: `${site.address.line1}, ${site.address.city}, ${site.address.state} ${site.address.zip}`, phone: site.phone } : null,
+    drawSite: site
+      ? {
+          name: site.name,
+          address: `${site.address.line1}, ${site.address.city}, ${site.address.state} ${site.address.zip}`,
+          phone: site.phone,
+        }
+      : null,
     partnerName: partner?.name ?? 'Partner',
   });
   await deps.documents.put(requisitionKey(order), pdf, 'application/pdf');
 }
 
-export function resultsReport(order: OrderRecord, analytes: Analyte[], reportedAt: Date, source: ResultsSource): Promise<Uint8Array> {
+export function resultsReport(
+  order: OrderRecord,
+  analytes: Analyte[],
+  reportedAt: Date,
+  source: ResultsSource,
+): Promise<Uint8Array> {
   return renderResultsPdf({ orderId: order.id, reportedAt, patient: order.patient, analytes, source });
 }

@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DocumentStore, SignedUrl } from '../ports/document-store.js';
 
@@ -17,13 +23,19 @@ export class S3DocumentStore implements DocumentStore {
     this.s3 = new S3Client({
       region: config.region ?? process.env.AWS_REGION ?? 'us-east-1',
       ...(config.endpoint
-        ? { endpoint: config.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
+        ? {
+            endpoint: config.endpoint,
+            forcePathStyle: true,
+            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          }
         : {}),
     });
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.s3.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: contentType }));
+    await this.s3.send(
+      new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: bytes, ContentType: contentType }),
+    );
   }
 
   async exists(key: string): Promise<boolean> {
@@ -31,7 +43,8 @@ export class S3DocumentStore implements DocumentStore {
       await this.s3.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }));
       return true;
     } catch (err) {
-      if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound')) return false;
+      if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound'))
+        return false;
       throw err;
     }
   }

@@ -8,8 +8,12 @@ import type { OrderRecord } from '../domain/order.js';
  */
 export const simulatedLab: Lab = {
   async place(order: OrderRecord): Promise<PlacementOutcome> {
-    if (order.simulation?.placement === 'unconfirmed') return { kind: 'unknown', reason: 'sandbox scenario placement_unconfirmed' };
-    const digits = BigInt(`0x${createHash('sha256').update(order.id).digest('hex').slice(0, 12)}`).toString().padStart(12, '0').slice(-10);
+    if (order.simulation?.placement === 'unconfirmed')
+      return { kind: 'unknown', reason: 'sandbox scenario placement_unconfirmed' };
+    const digits = BigInt(`0x${createHash('sha256').update(order.id).digest('hex').slice(0, 12)}`)
+      .toString()
+      .padStart(12, '0')
+      .slice(-10);
     return { kind: 'placed', requisitionNumber: `RQ${digits}` };
   },
 };

@@ -19,11 +19,16 @@ const LIVE_STATUSES = new Set(['processing', 'requires_action', 'requires_confir
  */
 export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   if (intent.status === 'succeeded') return { kind: 'succeeded', intentId: intent.id, amountCents: intent.amount };
-  if (LIVE_STATUSES.has(intent.status)) return { kind: 'pending', intentId: intent.id, status: intent.status as 'processing' };
+  if (LIVE_STATUSES.has(intent.status))
+    return { kind: 'pending', intentId: intent.id, status: intent.status as 'processing' };
   if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
     return { kind: 'declined', intentId: intent.id, declineCode: intent.last_payment_error.decline_code ?? null };
   }
-  return { kind: 'failed', intentId: intent.id, status: intent.status === 'canceled' ? 'canceled' : 'requires_payment_method' };
+  return {
+    kind: 'failed',
+    intentId: intent.id,
+    status: intent.status === 'canceled' ? 'canceled' : 'requires_payment_method',
+  };
 }
 
 /** Only the error's class (StripeConnectionError, StripeAPIError...): Stripe messages may echo request parameters. */

@@ -33,7 +33,13 @@ export class PartnerApiError extends Error {
 }
 
 /** The spec's retry table: these answers mean "retry with the same key and the same body". */
-const RETRY_SAME_KEY = new Set(['idempotency_in_progress', 'payment_in_flight', 'internal_error', 'payment_provider_error', 'payment_pending']);
+const RETRY_SAME_KEY = new Set([
+  'idempotency_in_progress',
+  'payment_in_flight',
+  'internal_error',
+  'payment_provider_error',
+  'payment_pending',
+]);
 
 export interface PartnerClientOptions {
   baseUrl: string;
@@ -57,10 +63,19 @@ export class PartnerClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
-  private async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T }> {
     const res = await this.doFetch(`${this.base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.options.apiKey}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      headers: {
+        Authorization: `Bearer ${this.options.apiKey}`,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -68,10 +83,18 @@ export class PartnerClient {
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await this.request<T & { error?: { code: string; message: string; details?: Record<string, unknown> } }>(method, path, body);
+    const res = await this.request<
+      T & { error?: { code: string; message: string; details?: Record<string, unknown> } }
+    >(method, path, body);
     if (res.status >= 400) {
       const e = res.body?.error;
-      throw new PartnerApiError(res.status, e?.code ?? 'unknown', e?.message ?? `HTTP ${res.status}`, e?.details, false);
+      throw new PartnerApiError(
+        res.status,
+        e?.code ?? 'unknown',
+        e?.message ?? `HTTP ${res.status}`,
+        e?.details,
+        false,
+      );
     }
     return res.body;
   }
@@ -84,12 +107,15 @@ export class PartnerClient {
     const key = opts.idempotencyKey ?? randomUUID();
     const attempts = this.options.maxAttempts ?? 6;
     for (let attempt = 1; ; attempt++) {
-      const res = await this.request<Order & { error?: { code: string; message: string; details?: Record<string, unknown> } }>('POST', '/orders', input, { 'Idempotency-Key': key });
+      const res = await this.request<
+        Order & { error?: { code: string; message: string; details?: Record<string, unknown> } }
+      >('POST', '/orders', input, { 'Idempotency-Key': key });
       if (res.status === 201) return res.body;
       const e = res.body?.error;
       const code = e?.code ?? 'unknown';
       const retryable = RETRY_SAME_KEY.has(code);
-      if (!retryable || attempt >= attempts) throw new PartnerApiError(res.status, code, e?.message ?? `HTTP ${res.status}`, e?.details, retryable, key);
+      if (!retryable || attempt >= attempts)
+        throw new PartnerApiError(res.status, code, e?.message ?? `HTTP ${res.status}`, e?.details, retryable, key);
       await this.sleep(this.options.backoffMs?.(attempt) ?? Math.min(30_000, 1000 * 2 ** (attempt - 1)));
     }
   }
@@ -137,7 +163,12 @@ export class PartnerClient {
   }
 
   /** Verifies a webhook against its RAW body (see the README). */
-  static verifyWebhook(rawBody: string | Buffer, signatureHeader: string | undefined, secret: string | string[], nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  static verifyWebhook(
+    rawBody: string | Buffer,
+    signatureHeader: string | undefined,
+    secret: string | string[],
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): boolean {
     return verifySignature({ rawBody, header: signatureHeader, secret, nowSeconds }).ok;
   }
 }

@@ -11,7 +11,8 @@ export interface CancelOrderDeps {
   alert: (event: string, ids: Record<string, string>) => void;
 }
 
-export type CancelResult = { ok: true; order: OrderRecord; refund: 'issued' | 'pending' } | { ok: false; reason: CancelReason };
+export type CancelResult =
+  { ok: true; order: OrderRecord; refund: 'issued' | 'pending' } | { ok: false; reason: CancelReason };
 
 /**
  * Cancels with a write guarded on the state and version read, so a cancel racing a placement has
@@ -24,12 +25,17 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
     const now = deps.now();
     const decision = cancelDecision(current, now, deps.windowMinutes);
     if (!decision.ok) return decision;
-    const cancelled = await deps.orders.transition(current, ['scheduled'], {
-      state: 'cancelled',
-      cancelledAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-      payment: { ...current.payment, status: 'refund_pending' },
-    }, [outboxEvent('order.cancelled', current, 'partner_cancel', now)]);
+    const cancelled = await deps.orders.transition(
+      current,
+      ['scheduled'],
+      {
+        state: 'cancelled',
+        cancelledAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        payment: { ...current.payment, status: 'refund_pending' },
+      },
+      [outboxEvent('order.cancelled', current, 'partner_cancel', now)],
+    );
     if (!cancelled) {
       // Someone moved it first (placement, or another cancel): decide again on what is stored now.
       current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
@@ -47,18 +53,27 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
  * finds the charge already refunded (an earlier try succeeded but was never recorded) records
  * that refund (the adapter looks it up).
  */
-export async function settleRefund(deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>, cancelled: OrderRecord, attempt: number): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {
+export async function settleRefund(
+  deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>,
+  cancelled: OrderRecord,
+  attempt: number,
+): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {
   // Sandbox scenario refund_pending: the refund is treated as failed without asking the provider.
   const refund =
     cancelled.simulation?.refund === 'fails'
       ? ({ kind: 'failed', message: 'sandbox scenario refund_pending' } as const)
-      : await deps.payments.refund(cancelled.payment.paymentIntentId, refundKey(cancelled.id, attempt)).catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
+      : await deps.payments
+          .refund(cancelled.payment.paymentIntentId, refundKey(cancelled.id, attempt))
+          .catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
   if (refund.kind === 'issued') {
-    const refunded = await deps.orders.transition(cancelled, ['cancelled'], { payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId } });
+    const refunded = await deps.orders.transition(cancelled, ['cancelled'], {
+      payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId },
+    });
     return { order: refunded ?? cancelled, refund: 'issued' };
   }
   // A partner's rehearsal is not staff's work: only a real failure pages them.
-  if (cancelled.simulation?.refund !== 'fails') deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
+  if (cancelled.simulation?.refund !== 'fails')
+    deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
   return { order: cancelled, refund: 'pending' };
 }
 

@@ -69,12 +69,18 @@ export type PriorAttempt =
  * catalogue, a restricted state or a draw site changed since: a 400 there would tell the partner
  * a new key is safe, and the new key would charge again.
  */
-export async function priorAttempt(deps: Pick<CreateOrderDeps, 'keys' | 'now'>, partnerId: string, idempotencyKey: string, requestHash: string): Promise<PriorAttempt> {
+export async function priorAttempt(
+  deps: Pick<CreateOrderDeps, 'keys' | 'now'>,
+  partnerId: string,
+  idempotencyKey: string,
+  requestHash: string,
+): Promise<PriorAttempt> {
   const record = await deps.keys.get(keyRecordId(partnerId, idempotencyKey));
   const decision = decideOnKey(record, requestHash, deps.now().getTime());
   if (decision.kind === 'replay') return { kind: 'replay', body: decision.data };
   const moneyMoved = record?.phase === 'charging' || record?.phase === 'pending' || record?.phase === 'charged';
-  if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge) return { kind: 'money_moved', pricing: record.charge.pricing, record };
+  if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge)
+    return { kind: 'money_moved', pricing: record.charge.pricing, record };
   return { kind: 'none', record };
 }
 
@@ -115,7 +121,8 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
             lockedUntilMs: null,
             version: decision.record.version + 1,
           };
-    if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version)) record = next;
+    if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version))
+      record = next;
   }
   if (!record) return { ok: false, code: 'idempotency_in_progress' };
 
@@ -138,7 +145,11 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
         const charge = replaying
           ? current.charge
           : input.partner.paymentMethod
-            ? { pricing: input.pricing, paymentMethod: input.partner.paymentMethod, customerId: input.partner.stripeCustomerId }
+            ? {
+                pricing: input.pricing,
+                paymentMethod: input.partner.paymentMethod,
+                customerId: input.partner.stripeCustomerId,
+              }
             : null;
         if (!charge) {
           await save({ phase: 'released', ...release });
@@ -180,14 +191,22 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     }
     // A retry after a 500 rebuilds the identical order from the record: same id, same time.
     const createdAt = new Date(current.chargedAtMs ?? current.firstUsedAtMs);
-    const order = await deps.orders.create(input.buildOrder(current.orderId, createdAt, current.intentId as string, current.charge?.pricing ?? input.pricing));
+    const order = await deps.orders.create(
+      input.buildOrder(
+        current.orderId,
+        createdAt,
+        current.intentId as string,
+        current.charge?.pricing ?? input.pricing,
+      ),
+    );
     await deps.schedulePlacement(order).catch(() => undefined);
     const body = input.encode(order);
     await save({ status: 'COMPLETED', data: body, ...release });
     return { ok: true, status: 201, body };
   } catch (err) {
     if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress' };
-    if (current.phase === 'charged') deps.alert('order_write_failed_after_charge', { orderId: current.orderId, partnerId: input.partner.id });
+    if (current.phase === 'charged')
+      deps.alert('order_write_failed_after_charge', { orderId: current.orderId, partnerId: input.partner.id });
     // Keep the key in progress and lock it for a few minutes; the retry after that finishes the
     // order from the remembered intent (never a second charge).
     try {

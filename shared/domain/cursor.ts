@@ -15,7 +15,9 @@ export interface CursorScope {
  * partner's orders or reaching the store as a position it cannot read.
  */
 export function encodeCursor(secret: string, scope: CursorScope, position: string): string {
-  const payload = Buffer.from(JSON.stringify({ p: scope.partnerId, x: scope.externalId, k: position })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ p: scope.partnerId, x: scope.externalId, k: position })).toString(
+    'base64url',
+  );
   const sig = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${sig}`;
 }
@@ -32,7 +34,11 @@ export function decodeCursor(secret: string, scope: CursorScope, cursor: string)
   }
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { p?: unknown; x?: unknown; k?: unknown };
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      p?: unknown;
+      x?: unknown;
+      k?: unknown;
+    };
     const sameScope = parsed.p === scope.partnerId && (parsed.x ?? null) === scope.externalId;
     return sameScope && typeof parsed.k === 'string' ? parsed.k : null;
   } catch {

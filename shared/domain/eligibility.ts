@@ -36,7 +36,12 @@ export function itemAvailability(
     return { id: item.id, available: false, reason: 'state_restricted', message: stateRestrictedMessage(state) };
   }
   if (!offeredIn(item, state, byId)) {
-    return { id: item.id, available: false, reason: 'test_not_offered_in_state', message: itemNotOfferedMessage(item, state) };
+    return {
+      id: item.id,
+      available: false,
+      reason: 'test_not_offered_in_state',
+      message: itemNotOfferedMessage(item, state),
+    };
   }
   return { id: item.id, available: true, reason: null, message: null };
 }
@@ -56,7 +61,13 @@ export function basketEligibility(
     .filter((a) => !a.available)
     .map((a) => ({ id: a.id, reason: a.reason as UnavailableReason }));
   if (restrictedStates.includes(state)) {
-    return { state, available: false, reason: 'state_restricted', message: stateRestrictedMessage(state), unavailableItems: unavailable };
+    return {
+      state,
+      available: false,
+      reason: 'state_restricted',
+      message: stateRestrictedMessage(state),
+      unavailableItems: unavailable,
+    };
   }
   if (unavailable.length > 0) {
     const names = unavailable.map((u) => u.id).join(', ');

@@ -15,7 +15,12 @@ export interface OutboxEvent {
   createdAt: string;
 }
 
-export function outboxEvent(type: OrderEventType, order: { id: string; partnerId: string; externalId: string | null }, trigger: string, now: Date): OutboxEvent {
+export function outboxEvent(
+  type: OrderEventType,
+  order: { id: string; partnerId: string; externalId: string | null },
+  trigger: string,
+  now: Date,
+): OutboxEvent {
   return {
     deliveryId: `${order.id}__${type}__${trigger}`,
     type,

@@ -50,15 +50,20 @@ export type KeyDecision =
 
 export function decideOnKey(record: KeyRecord | null, requestHash: string, nowMs: number): KeyDecision {
   // A key older than 24 hours is treated as never used.
-  if (!record || record.expiration * 1000 <= nowMs) return { kind: 'claim', expectedVersion: record ? record.version : null };
+  if (!record || record.expiration * 1000 <= nowMs)
+    return { kind: 'claim', expectedVersion: record ? record.version : null };
   if (record.status === 'COMPLETED') {
-    return record.validation === requestHash ? { kind: 'replay', data: record.data ?? '{}' } : { kind: 'reject', code: 'idempotency_conflict' };
+    return record.validation === requestHash
+      ? { kind: 'replay', data: record.data ?? '{}' }
+      : { kind: 'reject', code: 'idempotency_conflict' };
   }
-  if (record.validation !== requestHash && record.phase !== 'released') return { kind: 'reject', code: 'idempotency_conflict' };
+  if (record.validation !== requestHash && record.phase !== 'released')
+    return { kind: 'reject', code: 'idempotency_conflict' };
   if (record.in_progress_expiration > nowMs) {
     return { kind: 'reject', code: record.phase === 'charging' ? 'payment_in_flight' : 'idempotency_in_progress' };
   }
-  if (record.lockedUntilMs !== null && record.lockedUntilMs > nowMs) return { kind: 'reject', code: 'idempotency_in_progress' };
+  if (record.lockedUntilMs !== null && record.lockedUntilMs > nowMs)
+    return { kind: 'reject', code: 'idempotency_in_progress' };
   return { kind: 'resume', record };
 }
 
@@ -68,7 +73,11 @@ export function decideOnKey(record: KeyRecord | null, requestHash: string, nowMs
  * after a decline gets a new key. The first-use time keeps a key re-used after its 24 hours from
  * colliding with its earlier life.
  */
-export function providerIdempotencyKey(partnerId: string, idempotencyKey: string, record: Pick<KeyRecord, 'firstUsedAtMs' | 'attempt'>): string {
+export function providerIdempotencyKey(
+  partnerId: string,
+  idempotencyKey: string,
+  record: Pick<KeyRecord, 'firstUsedAtMs' | 'attempt'>,
+): string {
   return `order:${partnerId}:${idempotencyKey}:${record.firstUsedAtMs}:${record.attempt}`;
 }
 

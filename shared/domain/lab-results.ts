@@ -7,23 +7,36 @@ import type { OrderStore } from '../ports/order-store.js';
 import { isPlausibleId } from './ids.js';
 
 export type IngestOutcome =
-  | { ok: true; orderId: string; analytes: number }
-  | { ok: false; status: 400 | 404 | 409; error: string };
+  { ok: true; orderId: string; analytes: number } | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
  * Electronic results from a lab (an ORU^R01 message): parsed, matched to the order by its placer
  * order number (our order id), stored, and the order moved to results_ready. A message that
  * cannot be parsed stores nothing.
  */
-export async function ingestOru(deps: RecordResultsDeps & { orders: OrderStore }, message: string, trigger = 'lab_results'): Promise<IngestOutcome> {
+export async function ingestOru(
+  deps: RecordResultsDeps & { orders: OrderStore },
+  message: string,
+  trigger = 'lab_results',
+): Promise<IngestOutcome> {
   const parsed = parseOru(message, deps.now().toISOString());
   if (!parsed.ok) return { ok: false, status: 400, error: parsed.error };
   const placers = placerOrderNumbers(parsed.result);
-  if (placers.length !== 1) return { ok: false, status: 400, error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}` };
+  if (placers.length !== 1)
+    return {
+      ok: false,
+      status: 400,
+      error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
+    };
   const placer = placers[0] as string;
   const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
   if (!order) return { ok: false, status: 404, error: 'no order matches the placer order number' };
-  const recorded = await recordResults(deps, order, { source: 'lab_electronic', analytes: parsed.result.analytes, pdfs: [], trigger });
+  const recorded = await recordResults(deps, order, {
+    source: 'lab_electronic',
+    analytes: parsed.result.analytes,
+    pdfs: [],
+    trigger,
+  });
   if (!recorded.ok) return { ok: false, status: 409, error: `the order cannot take results (${recorded.reason})` };
   return { ok: true, orderId: order.id, analytes: parsed.result.analytes.length };
 }
@@ -36,7 +49,16 @@ export function simulatedResultsMessage(order: OrderRecord, byId: Map<string, Ca
     if (item) for (const t of memberTests(item, byId)) tests.set(t.id, t);
   }
   const seen = new Set<string>();
-  const biomarkers = [...tests.values()].flatMap((t) => (t.type === 'test' ? t.biomarkers : [])).filter((b) => !seen.has(b.name) && seen.add(b.name));
+  const biomarkers = [...tests.values()]
+    .flatMap((t) => (t.type === 'test' ? t.biomarkers : []))
+    .filter((b) => !seen.has(b.name) && seen.add(b.name));
   const scenario = order.simulation?.results ?? 'normal';
-  return buildOruMessage({ placerOrderNumber: order.id, requisitionNumber: order.requisitionNumber ?? order.id, observedAt, biomarkers, scenario, random: seededRandom(order.id) });
+  return buildOruMessage({
+    placerOrderNumber: order.id,
+    requisitionNumber: order.requisitionNumber ?? order.id,
+    observedAt,
+    biomarkers,
+    scenario,
+    random: seededRandom(order.id),
+  });
 }

@@ -79,9 +79,7 @@ export function searchLocations(
       }
     }
   }
-  return found
-    .sort((a, b) => a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : 1))
-    .slice(0, q.limit);
+  return found.sort((a, b) => a.distanceMiles - b.distanceMiles || (a.id < b.id ? -1 : 1)).slice(0, q.limit);
 }
 
 export function findSite(index: LocationIndex, id: string): DrawSite | undefined {

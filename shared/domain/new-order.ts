@@ -31,7 +31,13 @@ export function priceNewOrder(input: Pick<NewOrderInput, 'partner' | 'items' | '
   const fees = { ...input.partner.fees };
   const basket = priceBasket(input.items, fees.labCollectionCents + fees.physicianOrderCents);
   return {
-    items: input.items.map((i) => ({ id: i.id, type: i.type, name: i.name, priceCents: i.priceCents, fastingRequired: fastingRequired(i, input.byId) })),
+    items: input.items.map((i) => ({
+      id: i.id,
+      type: i.type,
+      name: i.name,
+      priceCents: i.priceCents,
+      fastingRequired: fastingRequired(i, input.byId),
+    })),
     fees,
     subtotalCents: basket.subtotalCents,
     totalCents: basket.totalCents,
@@ -39,7 +45,13 @@ export function priceNewOrder(input: Pick<NewOrderInput, 'partner' | 'items' | '
 }
 
 /** The order as first written, once its charge has succeeded: processing, placement scheduled. */
-export function newOrderRecord(input: NewOrderInput, pricing: OrderPricing, orderId: string, createdAt: Date, intentId: string): OrderRecord {
+export function newOrderRecord(
+  input: NewOrderInput,
+  pricing: OrderPricing,
+  orderId: string,
+  createdAt: Date,
+  intentId: string,
+): OrderRecord {
   const { subtotalCents, totalCents } = pricing;
   const iso = createdAt.toISOString();
   return {
@@ -54,7 +66,13 @@ export function newOrderRecord(input: NewOrderInput, pricing: OrderPricing, orde
     fees: { ...pricing.fees },
     subtotalCents,
     totalCents,
-    payment: { status: 'succeeded', amountCents: totalCents, currency: 'usd', paymentIntentId: intentId, refundId: null },
+    payment: {
+      status: 'succeeded',
+      amountCents: totalCents,
+      currency: 'usd',
+      paymentIntentId: intentId,
+      refundId: null,
+    },
     patient: input.patient,
     guardian: input.guardian,
     fastingRequired: pricing.items.some((i) => i.fastingRequired),

@@ -35,7 +35,9 @@ export interface OrderRuleInput {
  * minor_not_eligible, unavailable_in_state, unknown_item, unknown_location. The first failure
  * wins. Returns the de-duplicated, resolved items when every rule passes.
  */
-export function checkOrderRules(input: OrderRuleInput): { ok: true; items: CatalogItem[] } | { ok: false; error: OrderRuleError } {
+export function checkOrderRules(
+  input: OrderRuleInput,
+): { ok: true; items: CatalogItem[] } | { ok: false; error: OrderRuleError } {
   const ids = [...new Set(input.itemIds)];
   const age = ageInYears(input.dateOfBirth, input.now);
   if (age < 0) return { ok: false, error: { code: 'date_of_birth_in_future' } };
@@ -46,9 +48,11 @@ export function checkOrderRules(input: OrderRuleInput): { ok: true; items: Catal
     const notForMinors = known.filter((i) => !minorEligible(i, input.byId)).map((i) => i.id);
     if (notForMinors.length > 0) return { ok: false, error: { code: 'minor_not_eligible', ids: notForMinors } };
   }
-  if (input.restrictedStates.includes(input.patientState)) return { ok: false, error: { code: 'unavailable_in_state', state: input.patientState } };
+  if (input.restrictedStates.includes(input.patientState))
+    return { ok: false, error: { code: 'unavailable_in_state', state: input.patientState } };
   const notOffered = known.filter((i) => !offeredIn(i, input.patientState, input.byId)).map((i) => i.id);
-  if (notOffered.length > 0) return { ok: false, error: { code: 'unavailable_in_state', state: input.patientState, ids: notOffered } };
+  if (notOffered.length > 0)
+    return { ok: false, error: { code: 'unavailable_in_state', state: input.patientState, ids: notOffered } };
   const unknown = ids.filter((id) => !input.byId.has(id));
   if (unknown.length > 0) return { ok: false, error: { code: 'unknown_item', ids: unknown } };
   if (input.preferredLocationId !== null && !input.locationExists(input.preferredLocationId)) {

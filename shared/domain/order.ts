@@ -130,7 +130,11 @@ export type CancelReason =
  * Whether an order can be cancelled now. Only a scheduled order, inside the window, has
  * provably never reached the lab; every other state names why not.
  */
-export function cancelDecision(order: Pick<OrderRecord, 'state' | 'createdAt'>, now: Date, windowMinutes: number): { ok: true } | { ok: false; reason: CancelReason } {
+export function cancelDecision(
+  order: Pick<OrderRecord, 'state' | 'createdAt'>,
+  now: Date,
+  windowMinutes: number,
+): { ok: true } | { ok: false; reason: CancelReason } {
   switch (order.state) {
     case 'cancelled':
       return { ok: false, reason: 'already_cancelled' };
@@ -146,12 +150,18 @@ export function cancelDecision(order: Pick<OrderRecord, 'state' | 'createdAt'>, 
     case 'external_draft':
       return { ok: false, reason: 'external_draft_exists' };
     case 'scheduled':
-      return now.getTime() < cancellableUntil(order, windowMinutes).getTime() ? { ok: true } : { ok: false, reason: 'not_cancellable' };
+      return now.getTime() < cancellableUntil(order, windowMinutes).getTime()
+        ? { ok: true }
+        : { ok: false, reason: 'not_cancellable' };
   }
 }
 
 /** The Order resource as partners see it. */
-export function toPublicOrder(order: OrderRecord, windowMinutes: number, extra: { refund?: 'issued' | 'pending' } = {}) {
+export function toPublicOrder(
+  order: OrderRecord,
+  windowMinutes: number,
+  extra: { refund?: 'issued' | 'pending' } = {},
+) {
   const status = PUBLIC_STATUS[order.state];
   return {
     id: order.id,

@@ -67,9 +67,7 @@ export function hashesEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export type KeyCheck =
-  | { ok: true; hash: string }
-  | { ok: false; code: 'invalid_api_key' | 'wrong_environment' };
+export type KeyCheck = { ok: true; hash: string } | { ok: false; code: 'invalid_api_key' | 'wrong_environment' };
 
 /** Decodes an Authorization header value, before any look-up. */
 export function checkBearer(header: string | undefined, deployment: ServiceEnvironment): KeyCheck {
@@ -87,7 +85,8 @@ export type AuthDecision =
 
 /** The authentication rule once the store has looked up the key's hash. */
 export function decideAuth(hash: string, key: ApiKeyRecord | null, partner: Partner | null): AuthDecision {
-  if (!key || !hashesEqual(key.hash, hash) || key.revokedAt !== null || !partner) return { ok: false, code: 'invalid_api_key' };
+  if (!key || !hashesEqual(key.hash, hash) || key.revokedAt !== null || !partner)
+    return { ok: false, code: 'invalid_api_key' };
   if (partner.status === 'suspended') return { ok: false, code: 'partner_suspended' };
   return { ok: true, partnerId: partner.id, keyId: key.id, environment: key.environment };
 }
@@ -101,7 +100,11 @@ export function generateWebhookSecret(): string {
  * Rotation that breaks no receiver: the new secret signs from now on, the previous one keeps
  * signing alongside it (two v1= entries) for `overlapHours`, so a receiver can switch at leisure.
  */
-export function rotateWebhookSecret(partner: Pick<Partner, 'webhookSecrets'>, now: Date, overlapHours: number): { secrets: NonNullable<Partner['webhookSecrets']>; secret: string } {
+export function rotateWebhookSecret(
+  partner: Pick<Partner, 'webhookSecrets'>,
+  now: Date,
+  overlapHours: number,
+): { secrets: NonNullable<Partner['webhookSecrets']>; secret: string } {
   const secret = generateWebhookSecret();
   const overlapEnds = new Date(now.getTime() + overlapHours * 3600_000).toISOString();
   const kept = (partner.webhookSecrets ?? [])

@@ -18,9 +18,16 @@ export interface PlaceOrderDeps {
  * never retried blindly (the lab has no cancellation interface): it becomes `unconfirmed` and
  * support is alerted. Returns the order as it ends, or null when this call did not place it.
  */
-export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigger = 'placement'): Promise<OrderRecord | null> {
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  order: OrderRecord,
+  trigger = 'placement',
+): Promise<OrderRecord | null> {
   const startedAt = deps.now();
-  const placing = await deps.orders.transition(order, ['scheduled'], { state: 'placing', updatedAt: startedAt.toISOString() });
+  const placing = await deps.orders.transition(order, ['scheduled'], {
+    state: 'placing',
+    updatedAt: startedAt.toISOString(),
+  });
   if (!placing) return null;
   let outcome;
   try {
@@ -30,7 +37,8 @@ export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigg
   }
   if (outcome.kind === 'unknown') {
     // A partner's rehearsal of this (sandbox scenario placement_unconfirmed) does not page staff.
-    if (placing.simulation?.placement !== 'unconfirmed') deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
+    if (placing.simulation?.placement !== 'unconfirmed')
+      deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
     return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: deps.now().toISOString() });
   }
   return completePlacement(deps, placing, outcome.requisitionNumber, trigger);
@@ -41,7 +49,12 @@ export async function placeOrder(deps: PlaceOrderDeps, order: OrderRecord, trigg
  * the requisition, then tell the partner. If that fails the order is never placed again; it
  * waits as `placed` with its number kept, operators are alerted, and the recovery sweep retries.
  */
-export async function completePlacement(deps: PlaceOrderDeps, order: OrderRecord, requisitionNumber: string, trigger: string): Promise<OrderRecord | null> {
+export async function completePlacement(
+  deps: PlaceOrderDeps,
+  order: OrderRecord,
+  requisitionNumber: string,
+  trigger: string,
+): Promise<OrderRecord | null> {
   // The number travels with every alert: if nothing else keeps it, support still can.
   const ids = { orderId: order.id, partnerId: order.partnerId, requisitionNumber };
   try {
@@ -50,7 +63,12 @@ export async function completePlacement(deps: PlaceOrderDeps, order: OrderRecord
     const issued = await deps.orders.transition(
       order,
       [order.state],
-      { state: 'requisition_issued', requisitionNumber, requisitionIssuedAt: now.toISOString(), updatedAt: now.toISOString() },
+      {
+        state: 'requisition_issued',
+        requisitionNumber,
+        requisitionIssuedAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      },
       [outboxEvent('order.requisition_ready', order, trigger, now)],
     );
     // Someone moved the order meanwhile (results arrived, or it was marked unconfirmed): the lab
@@ -60,7 +78,9 @@ export async function completePlacement(deps: PlaceOrderDeps, order: OrderRecord
   } catch {
     deps.alert('requisition_not_issued', ids);
     // If this write fails too, the order stays `placing` and the sweep marks it unconfirmed.
-    return deps.orders.transition(order, [order.state], { state: 'placed', requisitionNumber, updatedAt: deps.now().toISOString() }).catch(() => null);
+    return deps.orders
+      .transition(order, [order.state], { state: 'placed', requisitionNumber, updatedAt: deps.now().toISOString() })
+      .catch(() => null);
   }
 }
 

@@ -19,7 +19,14 @@ type Result<T> = { ok: true; value: T } | { ok: false; error: PublicQueryError }
 
 /** Splits a comma-separated id list; ids are trimmed and lower-cased, empty segments dropped, duplicates ignored. */
 export function splitIds(raw: string): string[] {
-  return [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s.length > 0))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s.length > 0),
+    ),
+  ];
 }
 
 function checkIds(ids: string[], isKnown: (id: string) => boolean): PublicQueryError | null {

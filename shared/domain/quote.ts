@@ -41,7 +41,12 @@ export function buildQuote(input: QuoteInput) {
       quantity: l.quantity,
     })),
     subtotalCents: basket.subtotalCents,
-    orderFee: { label: input.fee.label, description: input.fee.description, amountCents: input.fee.amountCents, chargedPer: input.fee.chargedPer },
+    orderFee: {
+      label: input.fee.label,
+      description: input.fee.description,
+      amountCents: input.fee.amountCents,
+      chargedPer: input.fee.chargedPer,
+    },
     totalCents: basket.totalCents,
     eligibility,
     checkoutUrl: input.links.checkoutUrl(input.items.map((i) => i.id)),
@@ -68,7 +73,11 @@ export function buildAvailability(input: AvailabilityInput) {
     ? itemAvailability(input.item, input.state, input.restrictedStates, input.byId)
     : null;
   const stateLevel = restricted
-    ? { available: false, reason: 'state_restricted' as const, message: `Orders cannot be placed from ${input.state} at this time.` }
+    ? {
+        available: false,
+        reason: 'state_restricted' as const,
+        message: `Orders cannot be placed from ${input.state} at this time.`,
+      }
     : item && !item.available
       ? { available: false, reason: item.reason, message: item.message }
       : { available: true, reason: null, message: null };

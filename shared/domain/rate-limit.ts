@@ -20,14 +20,19 @@ export function gcra(config: BucketConfig): Gcra {
   return { intervalMs, toleranceMs: (config.burst - 1) * intervalMs };
 }
 
-export type TakeResult = { allowed: true; tatMs: number } | { allowed: false; tatMs: number; retryAfterSeconds: number };
+export type TakeResult =
+  { allowed: true; tatMs: number } | { allowed: false; tatMs: number; retryAfterSeconds: number };
 
 /** The decision for one request given the stored TAT (null: never seen). */
 export function decide(tatMs: number | null, nowMs: number, g: Gcra): TakeResult {
   const tat = Math.max(tatMs ?? nowMs, nowMs);
   if (tat - nowMs <= g.toleranceMs) return { allowed: true, tatMs: tat + g.intervalMs };
   // Honest Retry-After: whole seconds until the request would be allowed, never 0.
-  return { allowed: false, tatMs: tat, retryAfterSeconds: Math.max(1, Math.ceil((tat - g.toleranceMs - nowMs) / 1000)) };
+  return {
+    allowed: false,
+    tatMs: tat,
+    retryAfterSeconds: Math.max(1, Math.ceil((tat - g.toleranceMs - nowMs) / 1000)),
+  };
 }
 
 /** Seconds after which an idle client's record can expire (its TAT is in the past by then). */

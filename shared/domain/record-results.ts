@@ -6,7 +6,14 @@ import type { ResultsSource, ResultsStore } from '../ports/results-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
 
 /** Results can arrive from any state before results_ready (a lab may report before we saw the requisition). */
-export const RESULTS_FROM: readonly OrderState[] = ['scheduled', 'placing', 'placed', 'unconfirmed', 'external_draft', 'requisition_issued'];
+export const RESULTS_FROM: readonly OrderState[] = [
+  'scheduled',
+  'placing',
+  'placed',
+  'unconfirmed',
+  'external_draft',
+  'requisition_issued',
+];
 
 export interface RecordResultsDeps {
   orders: OrderStore;
@@ -14,7 +21,12 @@ export interface RecordResultsDeps {
   documents: DocumentStore;
   now: () => Date;
   newResultsId: (now: Date) => string;
-  renderResultsPdf: (order: OrderRecord, analytes: Analyte[], reportedAt: Date, source: ResultsSource) => Promise<Uint8Array>;
+  renderResultsPdf: (
+    order: OrderRecord,
+    analytes: Analyte[],
+    reportedAt: Date,
+    source: ResultsSource,
+  ) => Promise<Uint8Array>;
 }
 
 export interface ResultsInput {
@@ -25,7 +37,8 @@ export interface ResultsInput {
   trigger: string;
 }
 
-export type RecordResultsOutcome = { ok: true; order: OrderRecord } | { ok: false; reason: 'cancelled' | 'already_reported' | 'conflict' };
+export type RecordResultsOutcome =
+  { ok: true; order: OrderRecord } | { ok: false; reason: 'cancelled' | 'already_reported' | 'conflict' };
 
 /**
  * Stores the documents and the structured results first, under an id of this delivery's own, then
@@ -34,12 +47,19 @@ export type RecordResultsOutcome = { ok: true; order: OrderRecord } | { ok: fals
  * half-stored results; and two deliveries racing (a lab message and an operator upload) never
  * overwrite each other's files: the partner sees the winner's whole, never a mix.
  */
-export async function recordResults(deps: RecordResultsDeps, order: OrderRecord, input: ResultsInput): Promise<RecordResultsOutcome> {
+export async function recordResults(
+  deps: RecordResultsDeps,
+  order: OrderRecord,
+  input: ResultsInput,
+): Promise<RecordResultsOutcome> {
   if (order.state === 'cancelled') return { ok: false, reason: 'cancelled' };
   if (order.state === 'results_reported') return { ok: false, reason: 'already_reported' };
   const now = deps.now();
   const resultsId = deps.newResultsId(now);
-  const files = input.pdfs.length > 0 ? input.pdfs : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
+  const files =
+    input.pdfs.length > 0
+      ? input.pdfs
+      : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
   const pdfs = [];
   for (const [i, f] of files.entries()) {
     const id = `pdf_${i + 1}`;
@@ -47,8 +67,21 @@ export async function recordResults(deps: RecordResultsDeps, order: OrderRecord,
     await deps.documents.put(key, f.bytes, 'application/pdf');
     pdfs.push({ id, label: f.label, key });
   }
-  await deps.results.put({ id: resultsId, orderId: order.id, partnerId: order.partnerId, source: input.source, reportedAt: now.toISOString(), analytes: input.analytes, pdfs });
-  const patch = { state: 'results_reported', resultsReportedAt: now.toISOString(), resultsId, updatedAt: now.toISOString() } as const;
+  await deps.results.put({
+    id: resultsId,
+    orderId: order.id,
+    partnerId: order.partnerId,
+    source: input.source,
+    reportedAt: now.toISOString(),
+    analytes: input.analytes,
+    pdfs,
+  });
+  const patch = {
+    state: 'results_reported',
+    resultsReportedAt: now.toISOString(),
+    resultsId,
+    updatedAt: now.toISOString(),
+  } as const;
   const events = [outboxEvent('order.results_ready', order, input.trigger, now)];
   const moved = await deps.orders.transition(order, RESULTS_FROM, patch, events);
   if (moved) return { ok: true, order: moved };

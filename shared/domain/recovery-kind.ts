@@ -9,9 +9,12 @@ import type { OrderRecord } from './order.js';
 export type RecoveryKind = 'placing' | 'requisition' | 'refund';
 
 /** Which recovery an order needs if it stays as it is, or null. Sandbox rehearsals are left alone. */
-export function recoveryKind(order: Pick<OrderRecord, 'state' | 'requisitionNumber' | 'payment' | 'simulation'>): RecoveryKind | null {
+export function recoveryKind(
+  order: Pick<OrderRecord, 'state' | 'requisitionNumber' | 'payment' | 'simulation'>,
+): RecoveryKind | null {
   if (order.state === 'placing' && order.simulation?.placement !== 'held') return 'placing';
   if (order.state === 'placed' && order.requisitionNumber !== null) return 'requisition';
-  if (order.state === 'cancelled' && order.payment.status === 'refund_pending' && order.simulation?.refund !== 'fails') return 'refund';
+  if (order.state === 'cancelled' && order.payment.status === 'refund_pending' && order.simulation?.refund !== 'fails')
+    return 'refund';
   return null;
 }

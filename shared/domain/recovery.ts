@@ -35,7 +35,10 @@ export async function recoverOrders(deps: RecoveryDeps): Promise<number> {
     }
   };
   await each('placing', deps.placingTimeoutMinutes, async (order) => {
-    const moved = await deps.orders.transition(order, ['placing'], { state: 'unconfirmed', updatedAt: now.toISOString() });
+    const moved = await deps.orders.transition(order, ['placing'], {
+      state: 'unconfirmed',
+      updatedAt: now.toISOString(),
+    });
     // Only once the move stands: an index read can be stale, and a finished placement is no alarm.
     if (moved) deps.alert('placement_unconfirmed', { orderId: order.id, partnerId: order.partnerId });
     return moved !== null;

@@ -8,8 +8,10 @@ import type { OrderStore } from '../ports/order-store.js';
 // The sandbox: lets a partner rehearse every branch of the lifecycle without waiting for time.
 
 export const SANDBOX_SCENARIOS = {
-  placement_unconfirmed: 'Places the order now, and the lab outcome is unknown: status stays processing, cancel gives may_exist_at_lab.',
-  external_draft: 'An operator takes the order to prepare by hand: status stays processing, cancel gives external_draft_exists.',
+  placement_unconfirmed:
+    'Places the order now, and the lab outcome is unknown: status stays processing, cancel gives may_exist_at_lab.',
+  external_draft:
+    'An operator takes the order to prepare by hand: status stays processing, cancel gives external_draft_exists.',
   placement_in_progress: 'The order is being placed right now: cancel gives placing.',
   placed_awaiting_requisition: 'The lab accepted the order but has not issued the requisition: cancel gives placed.',
   critical_results: 'The next results carry a critical value (flag critical_high).',
@@ -30,7 +32,11 @@ export interface SandboxDeps {
 export type SandboxOutcome = { ok: true; order: OrderRecord } | { ok: false; message: string };
 
 /** Delivers the simulated lab's results for an order through the ORU ingestion path. */
-export async function deliverSimulatedResults(deps: SandboxDeps, order: OrderRecord, trigger: string): Promise<SandboxOutcome> {
+export async function deliverSimulatedResults(
+  deps: SandboxDeps,
+  order: OrderRecord,
+  trigger: string,
+): Promise<SandboxOutcome> {
   const message = simulatedResultsMessage(order, await deps.byId(), deps.now());
   const outcome = await ingestOru(deps.results, message, trigger);
   if (!outcome.ok) return { ok: false, message: outcome.error };
@@ -41,26 +47,49 @@ export async function deliverSimulatedResults(deps: SandboxDeps, order: OrderRec
 export async function advance(deps: SandboxDeps, order: OrderRecord): Promise<SandboxOutcome> {
   if (order.state === 'scheduled') {
     const placed = await placeOrder(deps.place, order, 'sandbox');
-    return placed ? { ok: true, order: placed } : { ok: false, message: 'The order changed while it was being placed; fetch it and try again.' };
+    return placed
+      ? { ok: true, order: placed }
+      : { ok: false, message: 'The order changed while it was being placed; fetch it and try again.' };
   }
-  if (order.state === 'requisition_issued' || order.state === 'placed') return deliverSimulatedResults(deps, order, 'sandbox');
-  return { ok: false, message: `An order in this state cannot be advanced (status ${order.state === 'cancelled' ? 'cancelled' : order.state === 'results_reported' ? 'results_ready' : 'processing, held by a scenario'}).` };
+  if (order.state === 'requisition_issued' || order.state === 'placed')
+    return deliverSimulatedResults(deps, order, 'sandbox');
+  return {
+    ok: false,
+    message: `An order in this state cannot be advanced (status ${order.state === 'cancelled' ? 'cancelled' : order.state === 'results_reported' ? 'results_ready' : 'processing, held by a scenario'}).`,
+  };
 }
 
-export async function simulate(deps: SandboxDeps, order: OrderRecord, scenario: SandboxScenario): Promise<SandboxOutcome> {
+export async function simulate(
+  deps: SandboxDeps,
+  order: OrderRecord,
+  scenario: SandboxScenario,
+): Promise<SandboxOutcome> {
   const now = deps.now().toISOString();
-  const mark = (simulation: OrderRecord['simulation']) => deps.orders.transition(order, [order.state], { simulation: { ...order.simulation, ...simulation }, updatedAt: now });
+  const mark = (simulation: OrderRecord['simulation']) =>
+    deps.orders.transition(order, [order.state], {
+      simulation: { ...order.simulation, ...simulation },
+      updatedAt: now,
+    });
   const fromScheduled = async (state: OrderRecord['state'], simulation?: OrderRecord['simulation']) => {
-    const patch = { state, updatedAt: now, ...(simulation ? { simulation: { ...order.simulation, ...simulation } } : {}) };
+    const patch = {
+      state,
+      updatedAt: now,
+      ...(simulation ? { simulation: { ...order.simulation, ...simulation } } : {}),
+    };
     const moved = order.state === 'scheduled' ? await deps.orders.transition(order, ['scheduled'], patch) : null;
-    return moved ? ({ ok: true, order: moved } as const) : ({ ok: false, message: 'This scenario needs an order that is still waiting for placement.' } as const);
+    return moved
+      ? ({ ok: true, order: moved } as const)
+      : ({ ok: false, message: 'This scenario needs an order that is still waiting for placement.' } as const);
   };
   switch (scenario) {
     case 'placement_unconfirmed': {
-      if (order.state !== 'scheduled') return { ok: false, message: 'This scenario needs an order that is still waiting for placement.' };
+      if (order.state !== 'scheduled')
+        return { ok: false, message: 'This scenario needs an order that is still waiting for placement.' };
       const marked = await mark({ placement: 'unconfirmed' });
       const placed = marked ? await placeOrder(deps.place, marked, 'sandbox') : null;
-      return placed ? { ok: true, order: placed } : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
+      return placed
+        ? { ok: true, order: placed }
+        : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
     }
     case 'external_draft':
       return fromScheduled('external_draft');
@@ -72,9 +101,14 @@ export async function simulate(deps: SandboxDeps, order: OrderRecord, scenario: 
     case 'critical_results':
     case 'withheld_analyte':
     case 'refund_pending': {
-      const simulation = scenario === 'refund_pending' ? { refund: 'fails' as const } : { results: scenario === 'critical_results' ? ('critical' as const) : ('withheld' as const) };
+      const simulation =
+        scenario === 'refund_pending'
+          ? { refund: 'fails' as const }
+          : { results: scenario === 'critical_results' ? ('critical' as const) : ('withheld' as const) };
       const marked = await mark(simulation);
-      return marked ? { ok: true, order: marked } : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
+      return marked
+        ? { ok: true, order: marked }
+        : { ok: false, message: 'The order changed meanwhile; fetch it and try again.' };
     }
   }
 }

@@ -21,7 +21,13 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 function normalize(s: string): string {
-  return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9%.\- ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9%.\- ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function fields(item: CatalogItem, byId: Map<string, CatalogItem>) {
@@ -55,7 +61,12 @@ export function queryTerms(query: string): Array<{ term: string; weight: number 
   return [...terms].map(([term, weight]) => ({ term, weight }));
 }
 
-export function searchCatalog(catalog: Catalog, byId: Map<string, CatalogItem>, query: string, limit = 10): Array<{ item: CatalogItem; score: number }> {
+export function searchCatalog(
+  catalog: Catalog,
+  byId: Map<string, CatalogItem>,
+  query: string,
+  limit = 10,
+): Array<{ item: CatalogItem; score: number }> {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const scored = [...catalog.tests, ...catalog.panels].map((item) => {
@@ -78,16 +89,21 @@ export function searchCatalog(catalog: Catalog, byId: Map<string, CatalogItem>, 
 
 const EMAIL = /[^\s@]+@[^\s@]+\.[a-z]{2,}/i;
 const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/;
-const SELF_REFERENCE = /\b(my name is|i am [a-z]+ [a-z]+|i'm [a-z]+ [a-z]+|for my (son|daughter|wife|husband|mother|father|mom|dad|child))\b/i;
-const PERSONAL_RESULT = /\b(my|mine)\b.*\b(result|results|level|levels|reading|score|was|is|came back)\b|\b\d+(\.\d+)?\s*(mg\/dl|mmol\/l|ng\/ml|miu\/l|iu\/l|%)\b/i;
-const SYMPTOMS = /\b(pain|ache|aching|tired|fatigue|fatigued|dizzy|dizziness|nausea|vomit\w*|fever|headache|rash|bleeding|swelling|short of breath|shortness of breath|palpitation\w*|numb\w*|itch\w*|cough\w*|symptom\w*|sick|diarrh\w*|lump|discharge|burning)\b/i;
+const SELF_REFERENCE =
+  /\b(my name is|i am [a-z]+ [a-z]+|i'm [a-z]+ [a-z]+|for my (son|daughter|wife|husband|mother|father|mom|dad|child))\b/i;
+const PERSONAL_RESULT =
+  /\b(my|mine)\b.*\b(result|results|level|levels|reading|score|was|is|came back)\b|\b\d+(\.\d+)?\s*(mg\/dl|mmol\/l|ng\/ml|miu\/l|iu\/l|%)\b/i;
+const SYMPTOMS =
+  /\b(pain|ache|aching|tired|fatigue|fatigued|dizzy|dizziness|nausea|vomit\w*|fever|headache|rash|bleeding|swelling|short of breath|shortness of breath|palpitation\w*|numb\w*|itch\w*|cough\w*|symptom\w*|sick|diarrh\w*|lump|discharge|burning)\b/i;
 const DATE_OF_BIRTH = /\b(19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/(19|20)?\d{2}\b/;
 
 /**
  * Refuses queries that carry personal details: the search takes product terms only. Returns the
  * kind of detail found, never the detail itself (it is not echoed or logged).
  */
-export function personalDetailIn(query: string): 'email' | 'phone' | 'name' | 'symptom' | 'personal_result' | 'date_of_birth' | null {
+export function personalDetailIn(
+  query: string,
+): 'email' | 'phone' | 'name' | 'symptom' | 'personal_result' | 'date_of_birth' | null {
   if (EMAIL.test(query)) return 'email';
   if (PHONE.test(query)) return 'phone';
   if (DATE_OF_BIRTH.test(query)) return 'date_of_birth';

@@ -16,8 +16,21 @@ export function errorShape(surface: ErrorSurface, docsBase: (event: HttpEvent) =
       if (err instanceof ApiError) {
         const body =
           surface === 'public'
-            ? { error: { code: err.code, message: err.message, ...(err.extra.ids ? { ids: err.extra.ids } : {}), docs: `${docsBase(request.event)}/docs#error-${err.code}` } }
-            : { error: { code: err.code, message: err.message, ...(err.extra.details ? { details: err.extra.details } : {}) } };
+            ? {
+                error: {
+                  code: err.code,
+                  message: err.message,
+                  ...(err.extra.ids ? { ids: err.extra.ids } : {}),
+                  docs: `${docsBase(request.event)}/docs#error-${err.code}`,
+                },
+              }
+            : {
+                error: {
+                  code: err.code,
+                  message: err.message,
+                  ...(err.extra.details ? { details: err.extra.details } : {}),
+                },
+              };
         request.response = json(err.status, body, err.extra.headers ?? {});
         return;
       }
@@ -25,8 +38,20 @@ export function errorShape(surface: ErrorSurface, docsBase: (event: HttpEvent) =
       logger.error('unhandled error', { errorName: err?.name, errorMessage: err?.message?.slice(0, 200) });
       const body =
         surface === 'public'
-          ? { error: { code: 'internal_error', message: 'Internal error.', docs: `${docsBase(request.event)}/docs#error-internal_error` } }
-          : { error: { code: 'internal_error', message: 'Internal error. Contact support with the request id.', details: { requestId: request.context?.awsRequestId } } };
+          ? {
+              error: {
+                code: 'internal_error',
+                message: 'Internal error.',
+                docs: `${docsBase(request.event)}/docs#error-internal_error`,
+              },
+            }
+          : {
+              error: {
+                code: 'internal_error',
+                message: 'Internal error. Contact support with the request id.',
+                details: { requestId: request.context?.awsRequestId },
+              },
+            };
       request.response = json(500, body);
     },
   };
@@ -46,7 +71,8 @@ function addHeaders(response: HttpResult | null | undefined, headers: Record<str
 
 /** Open CORS on every public answer, errors included, so browsers can read error bodies. */
 export function openCors(): Mw {
-  const add = async (request: { response: HttpResult | null | undefined }) => addHeaders(request.response, CORS_HEADERS);
+  const add = async (request: { response: HttpResult | null | undefined }) =>
+    addHeaders(request.response, CORS_HEADERS);
   return { after: add, onError: add };
 }
 

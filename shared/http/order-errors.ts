@@ -5,19 +5,34 @@ import type { CreateOrderErrorCode } from '../domain/create-order.js';
 export function orderRuleError(e: OrderRuleError): ApiError {
   switch (e.code) {
     case 'guardian_required':
-      return validationError({ guardian: 'is required when the patient is under 18' }, 'A guardian is required for a patient under 18.');
+      return validationError(
+        { guardian: 'is required when the patient is under 18' },
+        'A guardian is required for a patient under 18.',
+      );
     case 'date_of_birth_in_future':
       return validationError({ 'patient.dateOfBirth': 'must not be in the future' });
     case 'minor_not_eligible':
-      return new ApiError('minor_not_eligible', `These items cannot be ordered for a patient under 18: ${e.ids.join(', ')}. Retry with them removed.`, { details: { ids: e.ids } });
+      return new ApiError(
+        'minor_not_eligible',
+        `These items cannot be ordered for a patient under 18: ${e.ids.join(', ')}. Retry with them removed.`,
+        { details: { ids: e.ids } },
+      );
     case 'unavailable_in_state':
       return e.ids
-        ? new ApiError('unavailable_in_state', `These items are not offered in ${e.state}: ${e.ids.join(', ')}.`, { details: { state: e.state, ids: e.ids } })
-        : new ApiError('unavailable_in_state', `Orders cannot be placed for a patient address in ${e.state}.`, { details: { state: e.state } });
+        ? new ApiError('unavailable_in_state', `These items are not offered in ${e.state}: ${e.ids.join(', ')}.`, {
+            details: { state: e.state, ids: e.ids },
+          })
+        : new ApiError('unavailable_in_state', `Orders cannot be placed for a patient address in ${e.state}.`, {
+            details: { state: e.state },
+          });
     case 'unknown_item':
       return new ApiError('unknown_item', `Not in the catalogue: ${e.ids.join(', ')}.`, { details: { ids: e.ids } });
     case 'unknown_location':
-      return new ApiError('unknown_location', 'preferredLocationId matches no draw site. Find one with GET /api/v1/locations.', { details: { id: e.id } });
+      return new ApiError(
+        'unknown_location',
+        'preferredLocationId matches no draw site. Find one with GET /api/v1/locations.',
+        { details: { id: e.id } },
+      );
   }
 }
 

@@ -15,7 +15,11 @@ export function wantsMarkdown(event: HttpEvent): boolean {
  * A public page: HTML, or its Markdown rendering when asked with Accept: text/markdown.
  * Protected pages pass `htmlOnly` and always answer HTML.
  */
-export function pageResult(event: HttpEvent, page: Page, opts: { status?: number; htmlOnly?: boolean; cache?: boolean } = {}): HttpResult {
+export function pageResult(
+  event: HttpEvent,
+  page: Page,
+  opts: { status?: number; htmlOnly?: boolean; cache?: boolean } = {},
+): HttpResult {
   const markdown = !opts.htmlOnly && wantsMarkdown(event);
   return {
     statusCode: opts.status ?? 200,
@@ -37,7 +41,11 @@ export function pageResult(event: HttpEvent, page: Page, opts: { status?: number
  */
 export function redirect(location: string, opts: { public?: boolean } = {}): HttpResult {
   const headers: Record<string, string> = opts.public
-    ? { Location: location, 'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`, ...CORS_HEADERS }
+    ? {
+        Location: location,
+        'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
+        ...CORS_HEADERS,
+      }
     : { Location: location, 'Cache-Control': 'no-store' };
   return { statusCode: 302, headers, body: '' };
 }
@@ -46,8 +54,16 @@ export function pageOrigin(event: HttpEvent): string {
   return requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
 }
 
-const notFound: Page = { title: 'Page not found', description: 'Not found', blocks: [{ h: 1, text: 'Page not found' }, { p: [{ link: '/tests', text: 'Browse all tests' }] }] };
-const failure: Page = { title: 'Something went wrong', description: 'Error', blocks: [{ h: 1, text: 'Something went wrong' }, { p: ['Please try again in a moment.'] }] };
+const notFound: Page = {
+  title: 'Page not found',
+  description: 'Not found',
+  blocks: [{ h: 1, text: 'Page not found' }, { p: [{ link: '/tests', text: 'Browse all tests' }] }],
+};
+const failure: Page = {
+  title: 'Something went wrong',
+  description: 'Error',
+  blocks: [{ h: 1, text: 'Something went wrong' }, { p: ['Please try again in a moment.'] }],
+};
 
 export function pageNotFound(event: HttpEvent): HttpResult {
   return pageResult(event, notFound, { status: 404, cache: false });

@@ -27,7 +27,9 @@ export function identityOf(event: HttpEvent): PartnerIdentity {
 }
 
 /** Every partner route: authenticated partner, partner error shape, access log. */
-export function partnerHandler(fn: (event: HttpEvent, identity: PartnerIdentity, context: Context) => Promise<HttpResult>) {
+export function partnerHandler(
+  fn: (event: HttpEvent, identity: PartnerIdentity, context: Context) => Promise<HttpResult>,
+) {
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
@@ -41,7 +43,6 @@ export function operatorHandler(fn: (event: HttpEvent, context: Context) => Prom
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .handler(fn);
 }
-
 
 export function pathParam(event: HttpEvent, name: string): string {
   const v = event.pathParameters?.[name];

@@ -9,7 +9,11 @@ export function publicQueryError(e: PublicQueryError): ApiError {
     case 'too_many_items':
       return new ApiError('too_many_items', `Too many items: ${e.count} distinct ids given, at most 50 allowed.`);
     case 'invalid_item_id':
-      return new ApiError('invalid_item_id', `Malformed item ids: ${e.ids.join(', ')}. Ids are lowercase slugs such as "cbc".`, { ids: e.ids });
+      return new ApiError(
+        'invalid_item_id',
+        `Malformed item ids: ${e.ids.join(', ')}. Ids are lowercase slugs such as "cbc".`,
+        { ids: e.ids },
+      );
     case 'unknown_items':
       return new ApiError('unknown_items', `Not in the catalogue: ${e.ids.join(', ')}.`, { ids: e.ids });
     case 'invalid_state':

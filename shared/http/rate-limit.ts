@@ -9,7 +9,9 @@ import type { Clock } from '../ports/clock.js';
  * Per client IP token bucket. The IP is API Gateway's requestContext.identity.sourceIp (the
  * local runtime fills it from the socket), never X-Forwarded-For, which a client can forge.
  */
-export function rateLimit(deps: () => { limiter: RateLimiter; clock: Clock }): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+export function rateLimit(
+  deps: () => { limiter: RateLimiter; clock: Clock },
+): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
   return {
     before: async (request) => {
       const ip = request.event.requestContext?.identity?.sourceIp ?? 'unknown';

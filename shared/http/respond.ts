@@ -4,7 +4,11 @@ export type HttpEvent = APIGatewayProxyEvent;
 export type HttpResult = APIGatewayProxyResult;
 
 export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
-  return { statusCode, headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /** Case-insensitive header read: API Gateway passes headers as the client sent them. */

@@ -1,6 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { indexCatalog, memberTests, fastingRequired, minorEligible, type Catalog, type CatalogItem } from '../domain/catalog.js';
+import {
+  indexCatalog,
+  memberTests,
+  fastingRequired,
+  minorEligible,
+  type Catalog,
+  type CatalogItem,
+} from '../domain/catalog.js';
 import { personalDetailIn, searchCatalog } from '../domain/search.js';
 import { decodeQuoteQuery } from '../domain/public-query.js';
 import { publicQuote } from '../domain/quote.js';
@@ -20,12 +27,27 @@ const itemSummary = z.object({
 
 const quoteShape = {
   currency: z.string(),
-  items: z.array(z.object({ id: z.string(), type: z.string(), name: z.string(), url: z.string(), unitPriceCents: z.number(), quantity: z.number() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string(),
+      url: z.string(),
+      unitPriceCents: z.number(),
+      quantity: z.number(),
+    }),
+  ),
   subtotalCents: z.number(),
   orderFee: z.object({ label: z.string(), description: z.string(), amountCents: z.number(), chargedPer: z.string() }),
   totalCents: z.number(),
   eligibility: z
-    .object({ state: z.string(), available: z.boolean(), reason: z.string().nullable(), message: z.string().nullable(), unavailableItems: z.array(z.object({ id: z.string(), reason: z.string() })) })
+    .object({
+      state: z.string(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+      message: z.string().nullable(),
+      unavailableItems: z.array(z.object({ id: z.string(), reason: z.string() })),
+    })
     .nullable(),
   checkoutUrl: z.string(),
   updatedAt: z.string(),
@@ -68,7 +90,9 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       title: 'Search lab tests',
       description:
         'Search the blood test and panel catalogue by product terms: test names, biomarkers, categories or common words such as "cholesterol", "thyroid", "a1c" or "vitamin d". Product terms only: never include names, contact details, symptoms or personal results.',
-      inputSchema: { query: z.string().min(1).max(200).describe('Product terms, e.g. "cholesterol" or "thyroid panel".') },
+      inputSchema: {
+        query: z.string().min(1).max(200).describe('Product terms, e.g. "cholesterol" or "thyroid panel".'),
+      },
       outputSchema: { results: z.array(itemSummary) },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -81,7 +105,12 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       }
       const hits = searchCatalog(catalog, byId, query, 10).map((h) => summary(h.item));
       const text = hits.length
-        ? hits.map((h) => `- ${h.name} (${h.id}, ${h.type}): ${dollars(h.priceCents)}${h.fastingRequired ? ', fasting required' : ''}`).join('\n')
+        ? hits
+            .map(
+              (h) =>
+                `- ${h.name} (${h.id}, ${h.type}): ${dollars(h.priceCents)}${h.fastingRequired ? ', fasting required' : ''}`,
+            )
+            .join('\n')
         : // The caller's words are never echoed: a query can carry a name the checks above miss.
           'No tests match this search. Try a broader term such as a body system ("heart", "thyroid") or a biomarker.';
       return result({ results: hits }, text);
@@ -92,7 +121,8 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
     'get-test-details',
     {
       title: 'Get test details',
-      description: 'Full details of one test or panel by its catalogue id: price, biomarkers, fasting, minor eligibility and states where it is not offered.',
+      description:
+        'Full details of one test or panel by its catalogue id: price, biomarkers, fasting, minor eligibility and states where it is not offered.',
       inputSchema: { testId: z.string().min(1).max(64).describe('A catalogue id such as "cbc" or "lipid-panel".') },
       outputSchema: {
         ...itemSummary.shape,
@@ -112,7 +142,8 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
         minorEligible: minorEligible(item, byId),
         unavailableStates: [...new Set(members.flatMap((t) => t.unavailableStates))].sort(),
         biomarkers: members.flatMap((t) => t.biomarkers.map((b) => ({ name: b.name, loinc: b.loinc, unit: b.unit }))),
-        memberTests: item.type === 'panel' ? members.map((t) => ({ id: t.id, name: t.name, priceCents: t.priceCents })) : [],
+        memberTests:
+          item.type === 'panel' ? members.map((t) => ({ id: t.id, name: t.name, priceCents: t.priceCents })) : [],
       };
       const text = [
         `${item.name} (${item.id}): ${dollars(item.priceCents)}, plus one ${dollars(SERVICE_CONFIG.publicOrderFee.amountCents)} fee per order.`,
@@ -132,7 +163,9 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
     {
       title: 'List test panels',
       description: 'Bundled panels, optionally in one category, with their member tests and how much the bundle saves.',
-      inputSchema: { category: z.string().max(100).optional().describe('A category such as "Heart Health"; omit for all panels.') },
+      inputSchema: {
+        category: z.string().max(100).optional().describe('A category such as "Heart Health"; omit for all panels.'),
+      },
       outputSchema: {
         category: z.string().nullable(),
         panels: z.array(itemSummary.extend({ testIds: z.array(z.string()), savingsCents: z.number().int() })),
@@ -143,12 +176,21 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       const wanted = category?.trim().toLowerCase();
       const panels = catalog.panels
         .filter((p) => !wanted || p.category.toLowerCase() === wanted)
-        .map((p) => ({ ...summary(p), testIds: p.testIds, savingsCents: memberTests(p, byId).reduce((s, t) => s + t.priceCents, 0) - p.priceCents }));
+        .map((p) => ({
+          ...summary(p),
+          testIds: p.testIds,
+          savingsCents: memberTests(p, byId).reduce((s, t) => s + t.priceCents, 0) - p.priceCents,
+        }));
       if (wanted && panels.length === 0) {
         const categories = [...new Set(catalog.panels.map((p) => p.category))].sort();
         return toolError(`No panels in this category. Categories with panels: ${categories.join(', ')}.`);
       }
-      const text = panels.map((p) => `- ${p.name} (${p.id}): ${dollars(p.priceCents)}, saves ${dollars(p.savingsCents)} over its ${p.testIds.length} tests`).join('\n');
+      const text = panels
+        .map(
+          (p) =>
+            `- ${p.name} (${p.id}): ${dollars(p.priceCents)}, saves ${dollars(p.savingsCents)} over its ${p.testIds.length} tests`,
+        )
+        .join('\n');
       return result({ category: category ?? null, panels }, text);
     },
   );
@@ -167,19 +209,37 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ testIds, state }) => {
-      const decoded = decodeQuoteQuery({ items: testIds.join(','), ...(state !== undefined ? { state } : {}) }, (id) => byId.has(id), SERVICE_CONFIG.maxQuoteItems);
+      const decoded = decodeQuoteQuery(
+        { items: testIds.join(','), ...(state !== undefined ? { state } : {}) },
+        (id) => byId.has(id),
+        SERVICE_CONFIG.maxQuoteItems,
+      );
       if (!decoded.ok) {
         const e = decoded.error;
         const ids = 'ids' in e ? `: ${e.ids.join(', ')}` : '';
         return toolError(`Cannot price this basket (${e.code}${ids}).`);
       }
       const quote = publicQuote(
-        { items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem), state: decoded.value.state, byId, links, now },
+        {
+          items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),
+          state: decoded.value.state,
+          byId,
+          links,
+          now,
+        },
         { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
       );
       const lines = quote.items.map((i) => `- ${i.name}: ${dollars(i.unitPriceCents)}`);
-      lines.push(`- ${quote.orderFee.label} (once per order): ${dollars(quote.orderFee.amountCents)}`, `Total: ${dollars(quote.totalCents)}`);
-      if (quote.eligibility) lines.push(quote.eligibility.available ? `Can be ordered in ${quote.eligibility.state}.` : (quote.eligibility.message ?? 'Not available.'));
+      lines.push(
+        `- ${quote.orderFee.label} (once per order): ${dollars(quote.orderFee.amountCents)}`,
+        `Total: ${dollars(quote.totalCents)}`,
+      );
+      if (quote.eligibility)
+        lines.push(
+          quote.eligibility.available
+            ? `Can be ordered in ${quote.eligibility.state}.`
+            : (quote.eligibility.message ?? 'Not available.'),
+        );
       lines.push(`Checkout: ${quote.checkoutUrl}`);
       return result(quote, lines.join('\n'));
     },

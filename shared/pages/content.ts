@@ -13,34 +13,69 @@ export function homePage(catalog: Catalog, feeCents: number): Page {
     description: 'Order lab blood tests online: clear prices and one flat fee per order.',
     blocks: [
       { h: 1, text: 'Blood tests with clear prices' },
-      { p: [`Choose from ${catalog.tests.length} tests and ${catalog.panels.length} panels. Every order adds one flat ${dollars(feeCents)} fee for the lab draw and the independent physician order, however many tests it holds.`] },
+      {
+        p: [
+          `Choose from ${catalog.tests.length} tests and ${catalog.panels.length} panels. Every order adds one flat ${dollars(feeCents)} fee for the lab draw and the independent physician order, however many tests it holds.`,
+        ],
+      },
       { p: [{ link: '/tests', text: 'Browse all tests and panels' }] },
       { h: 2, text: 'Categories' },
       { list: categories.map((c) => [{ link: `/tests#${c.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, text: c }]) },
       { h: 2, text: 'For developers and agents' },
-      { list: [[{ link: '/llms.txt', text: 'llms.txt' }], [{ link: '/api/catalog', text: 'Compact catalogue (JSON)' }], [{ link: '/docs', text: 'API reference' }]] },
+      {
+        list: [
+          [{ link: '/llms.txt', text: 'llms.txt' }],
+          [{ link: '/api/catalog', text: 'Compact catalogue (JSON)' }],
+          [{ link: '/docs', text: 'API reference' }],
+        ],
+      },
     ],
   };
 }
 
 export function catalogPage(catalog: Catalog, links: PublicLinks & { itemPath(item: CatalogItem): string }): Page {
-  const blocks: Block[] = [{ h: 1, text: 'All tests and panels' }, { h: 2, text: 'Panels', id: 'panels' }];
+  const blocks: Block[] = [
+    { h: 1, text: 'All tests and panels' },
+    { h: 2, text: 'Panels', id: 'panels' },
+  ];
   blocks.push({
-    table: { head: ['Panel', 'Tests', 'Price'], rows: catalog.panels.map((p) => [[{ link: links.itemPath(p), text: p.name }], [String(p.testIds.length)], [dollars(p.priceCents)]]) },
+    table: {
+      head: ['Panel', 'Tests', 'Price'],
+      rows: catalog.panels.map((p) => [
+        [{ link: links.itemPath(p), text: p.name }],
+        [String(p.testIds.length)],
+        [dollars(p.priceCents)],
+      ]),
+    },
   });
   for (const category of [...new Set(catalog.tests.map((t) => t.category))].sort()) {
     blocks.push({ h: 2, text: category, id: category.toLowerCase().replace(/[^a-z0-9]+/g, '-') });
     blocks.push({
       table: {
         head: ['Test', 'Fasting', 'Price'],
-        rows: catalog.tests.filter((t) => t.category === category).map((t) => [[{ link: links.itemPath(t), text: t.name }], [t.fastingRequired ? 'Yes' : 'No'], [dollars(t.priceCents)]]),
+        rows: catalog.tests
+          .filter((t) => t.category === category)
+          .map((t) => [
+            [{ link: links.itemPath(t), text: t.name }],
+            [t.fastingRequired ? 'Yes' : 'No'],
+            [dollars(t.priceCents)],
+          ]),
       },
     });
   }
-  return { title: 'All lab tests and panels', description: `${catalog.tests.length} blood tests and ${catalog.panels.length} panels with prices.`, blocks };
+  return {
+    title: 'All lab tests and panels',
+    description: `${catalog.tests.length} blood tests and ${catalog.panels.length} panels with prices.`,
+    blocks,
+  };
 }
 
-export function itemPage(item: CatalogItem, byId: Map<string, CatalogItem>, links: { itemPath(item: CatalogItem): string }, feeCents: number): Page {
+export function itemPage(
+  item: CatalogItem,
+  byId: Map<string, CatalogItem>,
+  links: { itemPath(item: CatalogItem): string },
+  feeCents: number,
+): Page {
   const members = memberTests(item, byId);
   const unavailable = [...new Set(members.flatMap((t) => t.unavailableStates))].sort();
   const blocks: Block[] = [
@@ -57,10 +92,16 @@ export function itemPage(item: CatalogItem, byId: Map<string, CatalogItem>, link
   ];
   if (item.type === 'panel') {
     const sum = members.reduce((s, t) => s + t.priceCents, 0);
-    blocks.push({ h: 2, text: 'Included tests' }, { list: members.map((t) => [{ link: links.itemPath(t), text: t.name }, ` (${dollars(t.priceCents)} alone)`]) });
+    blocks.push(
+      { h: 2, text: 'Included tests' },
+      { list: members.map((t) => [{ link: links.itemPath(t), text: t.name }, ` (${dollars(t.priceCents)} alone)`]) },
+    );
     blocks.push({ p: [`You save ${dollars(sum - item.priceCents)} compared with ordering them one by one.`] });
   }
-  blocks.push({ h: 2, text: 'Biomarkers' }, { list: members.flatMap((t) => t.biomarkers.map((b) => [b.name + (b.loinc ? ` (LOINC ${b.loinc})` : '')])) });
+  blocks.push(
+    { h: 2, text: 'Biomarkers' },
+    { list: members.flatMap((t) => t.biomarkers.map((b) => [b.name + (b.loinc ? ` (LOINC ${b.loinc})` : '')])) },
+  );
   blocks.push({ p: [{ link: `/cart/handoff?items=${item.id}`, text: 'Add to cart' }] });
   return { title: `${item.name}: ${dollars(item.priceCents)}`, description: item.description, blocks };
 }
@@ -73,7 +114,8 @@ export interface CartView {
 
 export function cartPage(view: CartView): Page {
   const blocks: Block[] = [{ h: 1, text: 'Your cart' }];
-  if (view.problems.length) blocks.push({ h: 2, text: 'Some items could not be added' }, { list: view.problems.map((p) => [p]) });
+  if (view.problems.length)
+    blocks.push({ h: 2, text: 'Some items could not be added' }, { list: view.problems.map((p) => [p]) });
   const q = view.quote;
   if (!q) {
     blocks.push({ p: ['Your cart is empty. ', { link: '/tests', text: 'Browse tests' }] });
@@ -82,15 +124,24 @@ export function cartPage(view: CartView): Page {
   blocks.push({
     table: {
       head: ['Item', 'Price'],
-      rows: [...q.items.map((i) => [[{ link: i.url, text: i.name }], [dollars(i.unitPriceCents)]]), [[`${q.orderFee.label} (once per order)`], [dollars(q.orderFee.amountCents)]]],
+      rows: [
+        ...q.items.map((i) => [[{ link: i.url, text: i.name }], [dollars(i.unitPriceCents)]]),
+        [[`${q.orderFee.label} (once per order)`], [dollars(q.orderFee.amountCents)]],
+      ],
       foot: [['Total'], [dollars(q.totalCents)]],
     },
   });
   if (q.eligibility) {
-    blocks.push({ p: q.eligibility.available ? [`Can be ordered in ${q.eligibility.state}.`] : [{ strong: q.eligibility.message ?? `Not available in ${q.eligibility.state}.` }] });
+    blocks.push({
+      p: q.eligibility.available
+        ? [`Can be ordered in ${q.eligibility.state}.`]
+        : [{ strong: q.eligibility.message ?? `Not available in ${q.eligibility.state}.` }],
+    });
   }
   const ids = q.items.map((i) => i.id).join(',');
-  const options = US_STATE_CODES.map((s) => `<option value="${s}"${s === view.state ? ' selected' : ''}>${s}</option>`).join('');
+  const options = US_STATE_CODES.map(
+    (s) => `<option value="${s}"${s === view.state ? ' selected' : ''}>${s}</option>`,
+  ).join('');
   blocks.push({
     form: `<form method="get" action="/cart"><input type="hidden" name="items" value="${ids}"><label for="state">Your state</label><select id="state" name="state"><option value="">Choose…</option>${options}</select> <button type="submit">Check availability</button></form>`,
   });
@@ -98,7 +149,9 @@ export function cartPage(view: CartView): Page {
     blocks.push({ p: ['Remove the items above that are not offered there, or choose another state, to continue.'] });
   } else {
     // The basket travels with the person through sign-in.
-    const basket = new URLSearchParams({ items: ids, ...(view.state ? { state: view.state } : {}) }).toString().replace(/%2C/gi, ',');
+    const basket = new URLSearchParams({ items: ids, ...(view.state ? { state: view.state } : {}) })
+      .toString()
+      .replace(/%2C/gi, ',');
     blocks.push({ p: [{ link: `/checkout?${basket}`, text: 'Continue to checkout' }] });
   }
   return { title: `Your cart: ${dollars(q.totalCents)}`, description: 'Your lab test cart.', blocks };

@@ -19,11 +19,23 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const mdEsc = (s: string) => s.replace(/([\\`*_[\]|])/g, '\\$1');
 
 function inlineHtml(parts: Inline[]): string {
-  return parts.map((x) => (typeof x === 'string' ? esc(x) : 'link' in x ? `<a href="${esc(x.link)}">${esc(x.text)}</a>` : `<strong>${esc(x.strong)}</strong>`)).join('');
+  return parts
+    .map((x) =>
+      typeof x === 'string'
+        ? esc(x)
+        : 'link' in x
+          ? `<a href="${esc(x.link)}">${esc(x.text)}</a>`
+          : `<strong>${esc(x.strong)}</strong>`,
+    )
+    .join('');
 }
 
 function inlineMd(parts: Inline[]): string {
-  return parts.map((x) => (typeof x === 'string' ? mdEsc(x) : 'link' in x ? `[${mdEsc(x.text)}](${x.link})` : `**${mdEsc(x.strong)}**`)).join('');
+  return parts
+    .map((x) =>
+      typeof x === 'string' ? mdEsc(x) : 'link' in x ? `[${mdEsc(x.text)}](${x.link})` : `**${mdEsc(x.strong)}**`,
+    )
+    .join('');
 }
 
 export function renderMarkdown(page: Page): string {
@@ -33,7 +45,12 @@ export function renderMarkdown(page: Page): string {
     else if ('p' in b) out.push(inlineMd(b.p));
     else if ('list' in b) out.push(b.list.map((li) => `- ${inlineMd(li)}`).join('\n'));
     else if ('table' in b) {
-      const rows = [b.table.head.map(mdEsc), b.table.head.map(() => '---'), ...b.table.rows.map((r) => r.map(inlineMd)), ...(b.table.foot ? [b.table.foot.map(inlineMd)] : [])];
+      const rows = [
+        b.table.head.map(mdEsc),
+        b.table.head.map(() => '---'),
+        ...b.table.rows.map((r) => r.map(inlineMd)),
+        ...(b.table.foot ? [b.table.foot.map(inlineMd)] : []),
+      ];
       out.push(rows.map((r) => `| ${r.join(' | ')} |`).join('\n'));
     }
   }
@@ -56,7 +73,9 @@ export function renderHtml(page: Page): string {
         const num = (i: number) => (i === b.table.head.length - 1 ? ' class="num"' : '');
         return `<table><thead><tr>${b.table.head.map((h, i) => `<th scope="col"${num(i)}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${b.table.rows
           .map((r) => `<tr>${r.map((c, i) => `<td${num(i)}>${inlineHtml(c)}</td>`).join('')}</tr>`)
-          .join('')}</tbody>${b.table.foot ? `<tfoot><tr>${b.table.foot.map((c, i) => `<td${num(i)}>${inlineHtml(c)}</td>`).join('')}</tr></tfoot>` : ''}</table>`;
+          .join(
+            '',
+          )}</tbody>${b.table.foot ? `<tfoot><tr>${b.table.foot.map((c, i) => `<td${num(i)}>${inlineHtml(c)}</td>`).join('')}</tr></tfoot>` : ''}</table>`;
       }
       return b.form;
     })

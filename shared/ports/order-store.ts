@@ -19,7 +19,12 @@ export interface OrderStore {
    * Events are written to the outbox in the same transaction. Returns the updated order, or null
    * when the guard failed (someone else moved it first).
    */
-  transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events?: readonly OutboxEvent[]): Promise<OrderRecord | null>;
+  transition(
+    order: OrderRecord,
+    from: readonly OrderState[],
+    patch: Partial<OrderRecord>,
+    events?: readonly OutboxEvent[],
+  ): Promise<OrderRecord | null>;
   /** Scheduled orders whose placement is due at or before `now` (the placement sweep). */
   duePlacements(now: Date, limit: number): Promise<OrderRecord[]>;
   /** Orders whose requisition was issued before `issuedBefore` and that have no results yet. */

@@ -14,7 +14,11 @@ export type IntentStatus =
 export type ChargeOutcome =
   | { kind: 'succeeded'; intentId: string; amountCents: number }
   /** Still live: processing, requires_action, requires_confirmation or requires_capture. */
-  | { kind: 'pending'; intentId: string; status: 'processing' | 'requires_action' | 'requires_confirmation' | 'requires_capture' }
+  | {
+      kind: 'pending';
+      intentId: string;
+      status: 'processing' | 'requires_action' | 'requires_confirmation' | 'requires_capture';
+    }
   /** Card error raised by the provider. declineCode may be null. */
   | { kind: 'declined'; intentId: string | null; declineCode: string | null }
   /** The intent resolved without an error but did not complete. */
@@ -37,9 +41,7 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
-export type RefundOutcome =
-  | { kind: 'issued'; refundId: string }
-  | { kind: 'failed'; message: string };
+export type RefundOutcome = { kind: 'issued'; refundId: string } | { kind: 'failed'; message: string };
 
 export interface Payments {
   charge(req: ChargeRequest): Promise<ChargeOutcome>;

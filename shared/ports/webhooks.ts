@@ -6,7 +6,10 @@ export interface DeliveryStore {
   due(now: Date, limit: number): Promise<DeliveryRecord[]>;
   /** Writes the record if it is still at `expectedVersion`; false when another worker got there first. */
   save(record: DeliveryRecord, expectedVersion: number): Promise<boolean>;
-  listForPartner(partnerId: string, filter: { orderId?: string; status?: DeliveryStatus; limit: number }): Promise<DeliveryRecord[]>;
+  listForPartner(
+    partnerId: string,
+    filter: { orderId?: string; status?: DeliveryStatus; limit: number },
+  ): Promise<DeliveryRecord[]>;
 }
 
 export interface SendResult {

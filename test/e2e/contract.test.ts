@@ -28,12 +28,23 @@ describe('responses conform to the published schemas', () => {
   it('partner API through a whole order', async () => {
     conforms(R.partnerCatalog, (await api(partner, 'GET', '/catalog')).body, 'catalog');
     conforms(R.locations, (await api(partner, 'GET', '/locations?zip=60601&limit=3')).body, 'locations');
-    const created = await api(partner, 'POST', '/orders', { body: orderBody(['cbc', 'heart-health-panel']), idempotencyKey: randomUUID() });
+    const created = await api(partner, 'POST', '/orders', {
+      body: orderBody(['cbc', 'heart-health-panel']),
+      idempotencyKey: randomUUID(),
+    });
     conforms(R.order, created.body, 'created order');
     conforms(R.orderList, (await api(partner, 'GET', '/orders?limit=5')).body, 'order list');
     await api(partner, 'POST', `/sandbox/orders/${created.body.id}/advance`);
-    conforms(R.signedDocument, (await api(partner, 'GET', `/orders/${created.body.id}/requisition`)).body, 'requisition');
-    conforms(R.order, (await api(partner, 'POST', `/sandbox/orders/${created.body.id}/advance`)).body, 'advanced order');
+    conforms(
+      R.signedDocument,
+      (await api(partner, 'GET', `/orders/${created.body.id}/requisition`)).body,
+      'requisition',
+    );
+    conforms(
+      R.order,
+      (await api(partner, 'POST', `/sandbox/orders/${created.body.id}/advance`)).body,
+      'advanced order',
+    );
     conforms(R.results, (await api(partner, 'GET', `/orders/${created.body.id}/results`)).body, 'results');
     conforms(R.deliveries, (await api(partner, 'GET', '/webhooks/deliveries')).body, 'deliveries');
     const another = await api(partner, 'POST', '/orders', { body: orderBody(['tsh']), idempotencyKey: randomUUID() });

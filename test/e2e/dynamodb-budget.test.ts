@@ -7,7 +7,10 @@ import { newPartner, orderBody, type TestPartner } from '../support/partner.js';
 async function calls(path: string, init: RequestInit = {}): Promise<{ count: number; commands: string[] }> {
   const res = await fetch(`${baseUrl()}${path}`, init);
   await res.text();
-  return { count: Number(res.headers.get('x-local-dynamodb-calls')), commands: (res.headers.get('x-local-dynamodb-commands') ?? '').split(',').filter(Boolean) };
+  return {
+    count: Number(res.headers.get('x-local-dynamodb-calls')),
+    commands: (res.headers.get('x-local-dynamodb-commands') ?? '').split(',').filter(Boolean),
+  };
 }
 
 let p: TestPartner;
@@ -28,7 +31,11 @@ describe('DynamoDB calls per request (budgets)', () => {
   });
 
   it('get and list: the key look-up, the partner, and one read', async () => {
-    const created = await fetch(`${baseUrl()}/api/v1/orders`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(orderBody(['tsh'])) });
+    const created = await fetch(`${baseUrl()}/api/v1/orders`, {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(orderBody(['tsh'])),
+    });
     const order = (await created.json()) as { id: string };
     const get = await calls(`/api/v1/orders/${order.id}`, { headers: auth() });
     expect(get.count).toBe(3);
@@ -37,7 +44,11 @@ describe('DynamoDB calls per request (budgets)', () => {
   });
 
   it('order creation: at most 9 calls (auth 2, the key read once, partner, the key claim and its phases, the order and its completion)', async () => {
-    const create = await calls('/api/v1/orders', { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify(orderBody(['tsh'])) });
+    const create = await calls('/api/v1/orders', {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(orderBody(['tsh'])),
+    });
     expect(create.count).toBeGreaterThan(5);
     expect(create.count).toBeLessThanOrEqual(9);
     // The replay check's read of the key serves the claim too: one read of it, not two.

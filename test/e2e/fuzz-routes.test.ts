@@ -16,22 +16,72 @@ const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 12 }),
   fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
-  fc.constantFrom('', ' ', '%00', '../../etc/passwd', '<script>alert(1)</script>', '{"$gt":""}', 'null', 'A'.repeat(2_000), 'order_01jz0000000000000000000000', '1e309'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '%00',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    '{"$gt":""}',
+    'null',
+    'A'.repeat(2_000),
+    'order_01jz0000000000000000000000',
+    '1e309',
+  ),
 );
-const QUERY_NAMES = ['limit', 'cursor', 'status', 'externalId', 'orderId', 'zip', 'radiusMiles', 'items', 'state', 'item', 'q', 'format', 'partnerId'];
-const BODY_FIELDS = ['name', 'paymentMethod', 'webhookUrl', 'environment', 'fees', 'status', 'scenario', 'event', 'hl7', 'message', 'results', 'patient', 'items', 'url'];
+const QUERY_NAMES = [
+  'limit',
+  'cursor',
+  'status',
+  'externalId',
+  'orderId',
+  'zip',
+  'radiusMiles',
+  'items',
+  'state',
+  'item',
+  'q',
+  'format',
+  'partnerId',
+];
+const BODY_FIELDS = [
+  'name',
+  'paymentMethod',
+  'webhookUrl',
+  'environment',
+  'fees',
+  'status',
+  'scenario',
+  'event',
+  'hl7',
+  'message',
+  'results',
+  'patient',
+  'items',
+  'url',
+];
 
-const leaks = /at .+\.(ts|js):\d+|Error: |TypeError|ReferenceError|SyntaxError|node_modules|ConditionalCheckFailed|DynamoDB|ValidationException|stack/;
+const leaks =
+  /at .+\.(ts|js):\d+|Error: |TypeError|ReferenceError|SyntaxError|node_modules|ConditionalCheckFailed|DynamoDB|ValidationException|stack/;
 
 let partner: TestPartner;
 const known: Record<string, string[]> = { id: [], keyId: [] };
 
 beforeAll(async () => {
   partner = await newPartner();
-  const order = await api(partner, 'POST', '/orders', { body: orderBody(['tsh']), idempotencyKey: crypto.randomUUID() });
+  const order = await api(partner, 'POST', '/orders', {
+    body: orderBody(['tsh']),
+    idempotencyKey: crypto.randomUUID(),
+  });
   await api(partner, 'POST', `/sandbox/orders/${order.body.id}/advance`);
   const deliveries = await admin('GET', `/deliveries?partnerId=${partner.id}`);
-  known.id = [order.body.id, partner.id, ...((deliveries.body?.data ?? []) as Array<{ id: string }>).map((d) => d.id), 'tsh', 'cbc'];
+  known.id = [
+    order.body.id,
+    partner.id,
+    ...((deliveries.body?.data ?? []) as Array<{ id: string }>).map((d) => d.id),
+    'tsh',
+    'cbc',
+  ];
   known.keyId = [partner.keyId];
 });
 
@@ -45,14 +95,31 @@ const input = fc.record({
   params: fc.dictionary(fc.constantFrom('id', 'keyId'), fc.oneof(junk, fc.constant('<known>'))),
   query: fc.array(fc.tuple(fc.constantFrom(...QUERY_NAMES), junk), { maxLength: 4 }),
   auth: fc.constantFrom('valid', 'valid', 'valid', 'junk', 'none'),
-  contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', undefined),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'application/json; charset=utf-16',
+    undefined,
+  ),
   idempotencyKey: fc.option(junk),
   body: fc.oneof(
     fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-    fc.dictionary(fc.constantFrom(...BODY_FIELDS), fc.oneof(junk, fc.jsonValue({ maxDepth: 2 }))).map((v) => JSON.stringify(v)),
+    fc
+      .dictionary(fc.constantFrom(...BODY_FIELDS), fc.oneof(junk, fc.jsonValue({ maxDepth: 2 })))
+      .map((v) => JSON.stringify(v)),
     // JSON-RPC for the MCP server: real method names with junk parameters.
     fc
-      .record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.nat(), junk), method: fc.oneof(fc.constantFrom('initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'prompts/get'), junk), params: fc.jsonValue({ maxDepth: 3 }) })
+      .record({
+        jsonrpc: fc.constantFrom('2.0', '1.0'),
+        id: fc.oneof(fc.nat(), junk),
+        method: fc.oneof(
+          fc.constantFrom('initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'prompts/get'),
+          junk,
+        ),
+        params: fc.jsonValue({ maxDepth: 3 }),
+      })
       .map((v) => JSON.stringify(v)),
     junk,
   ),
@@ -62,7 +129,10 @@ const input = fc.record({
 function urlFor(route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const pool = known[name] ?? [];
-    const value = params[name] === '<known>' || params[name] === undefined ? (pool[pick % Math.max(pool.length, 1)] ?? 'x') : params[name];
+    const value =
+      params[name] === '<known>' || params[name] === undefined
+        ? (pool[pick % Math.max(pool.length, 1)] ?? 'x')
+        : params[name];
     return encodeURIComponent(value) || 'x';
   });
   const qs = new URLSearchParams(query).toString();
@@ -72,27 +142,38 @@ function urlFor(route: Route, params: Record<string, string>, pick: number, quer
 const fuzzed = ROUTES.filter((r) => !r.localOnly);
 
 describe('fuzzing every route', () => {
-  it.each(fuzzed.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: never a 5xx, never internals, always its API’s error shape', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(input, async (i) => {
-        const url = urlFor(route, i.params, i.pick, i.query);
-        const headers: Record<string, string> = { ...authFor(route, i.auth, i.body), ...(i.contentType ? { 'Content-Type': i.contentType } : {}) };
-        if (route.api === 'mcp') headers.Accept = 'application/json, text/event-stream'; // else the transport answers 406 before reading anything
-        if (i.idempotencyKey !== null) headers['Idempotency-Key'] = i.idempotencyKey.replace(/[^\x20-\x7e]/g, '?');
-        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-        const res = await getJson(url, { method: route.method, headers, ...(hasBody ? { body: i.body } : {}) });
-        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
-        expect(res.status, `${route.method} ${url}`).toBeLessThan(500);
-        expect(text).not.toMatch(leaks);
-        if (res.status >= 400 && (route.api === 'partner' || route.api === 'operator' || route.api === 'public') && !route.entry.includes('/pages/')) {
-          expect(res.headers.get('content-type')).toMatch(/json/);
-          expect(typeof res.body.error?.code, text).toBe('string');
-          expect(typeof res.body.error?.message, text).toBe('string');
-        }
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-  }, 120_000);
+  it.each(fuzzed.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: never a 5xx, never internals, always its API’s error shape',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(input, async (i) => {
+          const url = urlFor(route, i.params, i.pick, i.query);
+          const headers: Record<string, string> = {
+            ...authFor(route, i.auth, i.body),
+            ...(i.contentType ? { 'Content-Type': i.contentType } : {}),
+          };
+          if (route.api === 'mcp') headers.Accept = 'application/json, text/event-stream'; // else the transport answers 406 before reading anything
+          if (i.idempotencyKey !== null) headers['Idempotency-Key'] = i.idempotencyKey.replace(/[^\x20-\x7e]/g, '?');
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const res = await getJson(url, { method: route.method, headers, ...(hasBody ? { body: i.body } : {}) });
+          const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+          expect(res.status, `${route.method} ${url}`).toBeLessThan(500);
+          expect(text).not.toMatch(leaks);
+          if (
+            res.status >= 400 &&
+            (route.api === 'partner' || route.api === 'operator' || route.api === 'public') &&
+            !route.entry.includes('/pages/')
+          ) {
+            expect(res.headers.get('content-type')).toMatch(/json/);
+            expect(typeof res.body.error?.code, text).toBe('string');
+            expect(typeof res.body.error?.message, text).toBe('string');
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+    120_000,
+  );
 });
 
 describe('ids no store could hold', () => {
@@ -100,10 +181,18 @@ describe('ids no store could hold', () => {
     partner = await newPartner(); // the fuzzing above may have revoked the first partner's key
   });
   const withIds = fuzzed.filter((r) => r.path.includes('{'));
-  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s with a 2,000-character id: 404 as for any unknown id (400 where the body is checked first), never a 5xx', async (_name, route) => {
-    const url = route.path.replace(/\{\w+\}/g, 'A'.repeat(2_000));
-    const res = await getJson(url, { method: route.method, headers: { ...authFor(route, 'valid', ''), 'Content-Type': 'application/json' }, ...(route.method === 'POST' || route.method === 'PATCH' ? { body: '{}' } : {}) });
-    expect(route.method === 'POST' || route.method === 'PATCH' ? [400, 404] : [404]).toContain(res.status);
-    if (!route.entry.includes('/pages/')) expect(res.body.error.code).toBe(res.status === 404 ? 'not_found' : 'validation_error');
-  });
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s with a 2,000-character id: 404 as for any unknown id (400 where the body is checked first), never a 5xx',
+    async (_name, route) => {
+      const url = route.path.replace(/\{\w+\}/g, 'A'.repeat(2_000));
+      const res = await getJson(url, {
+        method: route.method,
+        headers: { ...authFor(route, 'valid', ''), 'Content-Type': 'application/json' },
+        ...(route.method === 'POST' || route.method === 'PATCH' ? { body: '{}' } : {}),
+      });
+      expect(route.method === 'POST' || route.method === 'PATCH' ? [400, 404] : [404]).toContain(res.status);
+      if (!route.entry.includes('/pages/'))
+        expect(res.body.error.code).toBe(res.status === 404 ? 'not_found' : 'validation_error');
+    },
+  );
 });

@@ -8,9 +8,11 @@ beforeAll(async () => {
   partner = await newPartner();
 });
 
-const newOrder = async (items = ['cbc', 'lipid-panel', 'heart-health-panel']) => (await placeOrder(partner, items)).body;
+const newOrder = async (items = ['cbc', 'lipid-panel', 'heart-health-panel']) =>
+  (await placeOrder(partner, items)).body;
 const advance = (id: string) => api(partner, 'POST', `/sandbox/orders/${id}/advance`);
-const simulate = (id: string, scenario: string) => api(partner, 'POST', `/sandbox/orders/${id}/simulate`, { body: { scenario } });
+const simulate = (id: string, scenario: string) =>
+  api(partner, 'POST', `/sandbox/orders/${id}/simulate`, { body: { scenario } });
 const cancelReason = async (id: string) => (await api(partner, 'DELETE', `/orders/${id}`)).body.error?.details?.reason;
 
 async function download(url: string) {
@@ -41,9 +43,21 @@ describe('order lifecycle in the sandbox', () => {
     const results = await api(partner, 'GET', `/orders/${order.id}/results`);
     expect(results.status).toBe(200);
     expect(results.body).toMatchObject({ status: 'results_ready', source: 'lab_electronic' });
-    expect(results.body.pdfs[0]).toMatchObject({ id: 'pdf_1', label: expect.any(String), url: expect.any(String), expiresAt: expect.any(String) });
+    expect(results.body.pdfs[0]).toMatchObject({
+      id: 'pdf_1',
+      label: expect.any(String),
+      url: expect.any(String),
+      expiresAt: expect.any(String),
+    });
     expect((await download(results.body.pdfs[0].url)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const analytes = results.body.analytes as Array<{ value: number | null; referenceRangeLow: number | null; referenceRangeHigh: number | null; flag: string | null; notReported: boolean; labTestCode: string }>;
+    const analytes = results.body.analytes as Array<{
+      value: number | null;
+      referenceRangeLow: number | null;
+      referenceRangeHigh: number | null;
+      flag: string | null;
+      notReported: boolean;
+      labTestCode: string;
+    }>;
     expect(analytes.length).toBeGreaterThan(20); // CBC + lipids + the heart panel's members
     for (const a of analytes) {
       if (a.value === null || a.referenceRangeLow === null || a.referenceRangeHigh === null) continue;
@@ -100,7 +114,12 @@ describe('order lifecycle in the sandbox', () => {
     await advance(withheld.id);
     await advance(withheld.id);
     const w = (await api(partner, 'GET', `/orders/${withheld.id}/results`)).body.analytes;
-    expect(w.filter((a: { notReported: boolean; flag: string | null; value: number | null }) => a.notReported && a.flag === null && a.value === null)).toHaveLength(1);
+    expect(
+      w.filter(
+        (a: { notReported: boolean; flag: string | null; value: number | null }) =>
+          a.notReported && a.flag === null && a.value === null,
+      ),
+    ).toHaveLength(1);
   });
 
   it('refund_pending: a cancellation that cannot be refunded inline', async () => {
@@ -120,7 +139,11 @@ describe('order lifecycle in the sandbox', () => {
     await fetch(`${stripe}/_sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: 2 }) });
     const cancelled = await api(partner, 'DELETE', `/orders/${order.id}`);
     await fetch(`${stripe}/_sim/faults`, { method: 'POST', body: JSON.stringify({ failNext: 0 }) });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', refund: 'pending', payment: { status: 'refund_pending' } });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      refund: 'pending',
+      payment: { status: 'refund_pending' },
+    });
 
     await admin('POST', '/clock/advance', { seconds: 31 * 60 });
     const after = await api(partner, 'GET', `/orders/${order.id}`);
@@ -142,7 +165,11 @@ describe('order lifecycle in the sandbox', () => {
 describe('results from outside the sandbox', () => {
   const fixture = (name: string) => readFileSync(new URL(`../fixtures/hl7/${name}`, import.meta.url), 'latin1');
   const postOru = (body: string) =>
-    getJson('/admin/v1/lab/oru', { method: 'POST', headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' }, body });
+    getJson('/admin/v1/lab/oru', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' },
+      body,
+    });
 
   it('ingests a real lab ORU message for an order: flags mapped from the lab', async () => {
     const order = await newOrder(['cbc']);
@@ -161,7 +188,10 @@ describe('results from outside the sandbox', () => {
     await advance(order.id);
     for (const [body, pattern] of [
       ['hello', /first segment must be MSH/],
-      [fixture('04-nist-lri-esr-rejected-no-obx-v251.hl7').replaceAll('ORD723222', order.id), /no OBX results.*rejected/],
+      [
+        fixture('04-nist-lri-esr-rejected-no-obx-v251.hl7').replaceAll('ORD723222', order.id),
+        /no OBX results.*rejected/,
+      ],
       ['MSH|^~\\&|A|B|C|D|20200101||ADT^A01|1|P|2.5.1\r', /expected ORU\^R01/],
     ] as const) {
       const res = await postOru(body);
@@ -171,7 +201,10 @@ describe('results from outside the sandbox', () => {
     expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('requisition_ready');
     expect((await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7'))).status).toBe(404);
     // A placer number no id of ours could be (far too long for a store key) is an unknown order too.
-    expect((await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7').replaceAll('ORD666555', 'X'.repeat(3000)))).status).toBe(404);
+    expect(
+      (await postOru(fixture('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7').replaceAll('ORD666555', 'X'.repeat(3000))))
+        .status,
+    ).toBe(404);
   });
 
   it('operator upload: analytes and a PDF, source operator_upload, flag judged from the range when absent', async () => {
@@ -179,7 +212,15 @@ describe('results from outside the sandbox', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
     const res = await admin('POST', `/orders/${order.id}/results`, {
       analytes: [
-        { name: 'TSH', labTestCode: '3016-3', value: 7.9, unit: 'uIU/mL', referenceRange: '0.45-4.5', referenceRangeLow: 0.45, referenceRangeHigh: 4.5 },
+        {
+          name: 'TSH',
+          labTestCode: '3016-3',
+          value: 7.9,
+          unit: 'uIU/mL',
+          referenceRange: '0.45-4.5',
+          referenceRangeLow: 0.45,
+          referenceRangeHigh: 4.5,
+        },
         // Bounds given only as the range text are read from it.
         { name: 'Hemoglobin', labTestCode: '718-7', value: 11.9, unit: 'g/dL', referenceRange: '12.6-17.7' },
         { name: 'Cholesterol', labTestCode: '2093-3', value: 150, unit: 'mg/dL', referenceRange: '<200' },
@@ -193,7 +234,9 @@ describe('results from outside the sandbox', () => {
     expect(results.analytes[1]).toMatchObject({ flag: 'low', referenceRangeLow: 12.6, referenceRangeHigh: 17.7 });
     expect(results.analytes[2]).toMatchObject({ flag: 'normal', referenceRangeLow: null, referenceRangeHigh: 200 });
     expect(results.pdfs[0].label).toBe('Outside lab report');
-    const again = await admin('POST', `/orders/${order.id}/results`, { analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 1 }] });
+    const again = await admin('POST', `/orders/${order.id}/results`, {
+      analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 1 }],
+    });
     expect(again.status).toBe(409);
   });
 });

@@ -13,13 +13,22 @@ afterAll(async () => client?.close());
 type Structured = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const call = async (name: string, args: Record<string, unknown>) => {
   const r = await client.callTool({ name, arguments: args });
-  return { isError: r.isError === true, structured: r.structuredContent as Structured, text: (r.content as Array<{ text: string }>)[0]?.text ?? '' };
+  return {
+    isError: r.isError === true,
+    structured: r.structuredContent as Structured,
+    text: (r.content as Array<{ text: string }>)[0]?.text ?? '',
+  };
 };
 
 describe('MCP server over StreamableHTTP', () => {
   it('lists the four tools with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get-pricing', 'get-test-details', 'get-test-panels', 'search-lab-tests']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'get-pricing',
+      'get-test-details',
+      'get-test-panels',
+      'search-lab-tests',
+    ]);
     for (const t of tools) {
       expect(t.description?.length).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe('object');
@@ -93,7 +102,9 @@ describe('MCP server over StreamableHTTP', () => {
   it('bad arguments are tool errors, never crashes', async () => {
     expect((await call('get-pricing', { testIds: ['no-such'] })).isError).toBe(true);
     expect((await call('get-pricing', { testIds: ['cbc'], state: 'ZZ' })).isError).toBe(true);
-    const bad = await client.callTool({ name: 'get-pricing', arguments: { testIds: 'cbc' } }).catch((e: Error) => ({ isError: true, err: e.message }));
+    const bad = await client
+      .callTool({ name: 'get-pricing', arguments: { testIds: 'cbc' } })
+      .catch((e: Error) => ({ isError: true, err: e.message }));
     expect(bad.isError).toBe(true);
   });
 });

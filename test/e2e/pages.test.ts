@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, getJson } from '../support/http.js';
 
-const get = (path: string, accept?: string) => fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
+const get = (path: string, accept?: string) =>
+  fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
 
 describe('public pages with Markdown negotiation', () => {
-  const pages = ['/', '/tests', '/tests/lipid-panel', '/panels/heart-health-panel', '/cart?items=cbc,lipid-panel&state=ca'];
+  const pages = [
+    '/',
+    '/tests',
+    '/tests/lipid-panel',
+    '/panels/heart-health-panel',
+    '/cart?items=cbc,lipid-panel&state=ca',
+  ];
 
   it.each(pages)('%s answers HTML by default and Markdown on Accept: text/markdown', async (path) => {
     const html = await get(path);
@@ -24,7 +31,9 @@ describe('public pages with Markdown negotiation', () => {
     // cached briefly, the cart (a person's basket being edited) never.
     for (const res of [html, md]) {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('cache-control')).toMatch(path.startsWith('/cart') ? /^no-store$/ : /^public, max-age=\d+$/);
+      expect(res.headers.get('cache-control')).toMatch(
+        path.startsWith('/cart') ? /^no-store$/ : /^public, max-age=\d+$/,
+      );
     }
   });
 
@@ -42,15 +51,18 @@ describe('public pages with Markdown negotiation', () => {
     expect((await get('/panels/cbc')).status).toBe(404);
   });
 
-  it.each(['/dashboard', '/checkout', '/admin'])('%s is protected: HTML redirect to /login whatever the Accept', async (path) => {
-    for (const accept of [undefined, 'text/markdown']) {
-      const res = await get(path, accept);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
-      expect(res.headers.get('access-control-allow-origin')).toBeNull();
-      expect(res.headers.get('cache-control')).toBe('no-store');
-    }
-  });
+  it.each(['/dashboard', '/checkout', '/admin'])(
+    '%s is protected: HTML redirect to /login whatever the Accept',
+    async (path) => {
+      for (const accept of [undefined, 'text/markdown']) {
+        const res = await get(path, accept);
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      }
+    },
+  );
 
   it('/login is a real sign-in page and always HTML', async () => {
     const res = await get('/login', 'text/markdown');
@@ -58,7 +70,11 @@ describe('public pages with Markdown negotiation', () => {
     const body = await res.text();
     expect(body).toContain('<form method="post" action="/login">');
     expect(body).toContain('type="password"');
-    const posted = await fetch(`${baseUrl()}/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c&password=x&next=%2Fdashboard' });
+    const posted = await fetch(`${baseUrl()}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c&password=x&next=%2Fdashboard',
+    });
     expect(posted.status).toBe(401);
     expect(await posted.text()).toContain('not correct');
   });
@@ -84,7 +100,9 @@ describe('cart and handoff', () => {
     const ca = await (await get('/cart?items=cbc,lipid-panel&state=ca', 'text/markdown')).text();
     expect(ca).toMatch(/\[Continue to checkout\]\(\/checkout\?items=cbc,lipid-panel&state=\w\w\)/);
     const checkout = await get('/checkout?items=cbc,lipid-panel&state=CA');
-    expect(checkout.headers.get('location')).toBe(`/login?next=${encodeURIComponent('/checkout?items=cbc%2Clipid-panel&state=CA')}`);
+    expect(checkout.headers.get('location')).toBe(
+      `/login?next=${encodeURIComponent('/checkout?items=cbc%2Clipid-panel&state=CA')}`,
+    );
   });
 
   it('unknown or malformed ids are shown to the person, not a crash', async () => {
@@ -101,7 +119,16 @@ describe('agent-facing catalogue', () => {
     const en = await getJson('/api/catalog');
     expect(en.status).toBe(200);
     const cbc = en.body.tests.find((t: { id: string }) => t.id === 'cbc');
-    expect(Object.keys(cbc).sort()).toEqual(['biomarkers', 'category', 'description', 'id', 'name', 'price', 'type', 'url']);
+    expect(Object.keys(cbc).sort()).toEqual([
+      'biomarkers',
+      'category',
+      'description',
+      'id',
+      'name',
+      'price',
+      'type',
+      'url',
+    ]);
     expect(Number.isInteger(cbc.price)).toBe(true);
     const panel = en.body.panels[0];
     expect(panel.biomarkers.length).toBeGreaterThan(0);

@@ -38,8 +38,20 @@ describe('partner authentication', () => {
     const spare = await admin('POST', `/partners/${p.id}/keys`, { environment: 'test' });
     const shown = await admin('GET', `/partners/${p.id}`);
     expect(shown.body.keys).toEqual([
-      { id: p.keyId, environment: 'test', last4: p.key.slice(-4), createdAt: expect.any(String), revokedAt: revoked.body.revokedAt },
-      { id: spare.body.id, environment: 'test', last4: (spare.body.key as string).slice(-4), createdAt: expect.any(String), revokedAt: null },
+      {
+        id: p.keyId,
+        environment: 'test',
+        last4: p.key.slice(-4),
+        createdAt: expect.any(String),
+        revokedAt: revoked.body.revokedAt,
+      },
+      {
+        id: spare.body.id,
+        environment: 'test',
+        last4: (spare.body.key as string).slice(-4),
+        createdAt: expect.any(String),
+        revokedAt: null,
+      },
     ]);
     expect(JSON.stringify(shown.body)).not.toContain(p.key);
   });
@@ -55,7 +67,11 @@ describe('partner authentication', () => {
   });
 
   it('the operator API refuses partner keys, and the partner API refuses the operator token', async () => {
-    const asPartner = await getJson('/admin/v1/partners', { method: 'POST', headers: { Authorization: `Bearer ${partner.key}`, 'Content-Type': 'application/json' }, body: '{"name":"x"}' });
+    const asPartner = await getJson('/admin/v1/partners', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${partner.key}`, 'Content-Type': 'application/json' },
+      body: '{"name":"x"}',
+    });
     expect(asPartner.status).toBe(401);
     const { inject } = await import('vitest');
     const asOperator = await api(`${inject('adminToken')}`, 'GET', '/orders');
@@ -72,10 +88,15 @@ describe('partner authentication', () => {
   });
 
   it('validates operator input', async () => {
-    const res = await admin('POST', '/partners', { name: '', fees: { labCollectionCents: -1, physicianOrderCents: 1.5 } });
+    const res = await admin('POST', '/partners', {
+      name: '',
+      fees: { labCollectionCents: -1, physicianOrderCents: 1.5 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
-    expect(Object.keys(res.body.error.details.fields)).toEqual(expect.arrayContaining(['name', 'fees.labCollectionCents', 'fees.physicianOrderCents']));
+    expect(Object.keys(res.body.error.details.fields)).toEqual(
+      expect.arrayContaining(['name', 'fees.labCollectionCents', 'fees.physicianOrderCents']),
+    );
     expect((await admin('GET', '/partners/ptr_nope')).status).toBe(404);
   });
 });

@@ -32,7 +32,12 @@ describe('GET /api/v1/locations', () => {
     const d = res.body.data.map((l: { distanceMiles: number }) => l.distanceMiles);
     expect([...d].sort((x: number, y: number) => x - y)).toEqual(d);
     expect(d.every((x: number) => x <= 25)).toBe(true);
-    expect(res.body.data[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), address: expect.any(Object), phone: expect.any(String) });
+    expect(res.body.data[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      address: expect.any(Object),
+      phone: expect.any(String),
+    });
   });
 
   it('accepts lat/lng, and a zip takes precedence over them', async () => {

@@ -45,14 +45,23 @@ describe('the typed partner client', () => {
 
   it('does not retry a definitive answer: a decline throws with its code and details', async () => {
     const p = await newPartner({ paymentMethod: 'pm_card_chargeDeclined' });
-    const err = await clientFor(p).createOrder(orderBody(['tsh'])).catch((e: unknown) => e);
+    const err = await clientFor(p)
+      .createOrder(orderBody(['tsh']))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PartnerApiError);
-    expect(err).toMatchObject({ status: 402, code: 'payment_failed', details: { declineCode: 'generic_decline' }, retryable: false });
+    expect(err).toMatchObject({
+      status: 402,
+      code: 'payment_failed',
+      details: { declineCode: 'generic_decline' },
+      retryable: false,
+    });
   });
 
   it('gives up after its attempts with the key to resume with', async () => {
     const p = await newPartner({ paymentMethod: 'pm_sim_requires_action' });
-    const err = (await clientFor(p, { maxAttempts: 2 }).createOrder(orderBody(['tsh'])).catch((e: unknown) => e)) as PartnerApiError;
+    const err = (await clientFor(p, { maxAttempts: 2 })
+      .createOrder(orderBody(['tsh']))
+      .catch((e: unknown) => e)) as PartnerApiError;
     expect(err).toMatchObject({ status: 502, code: 'payment_pending', retryable: true });
     expect(err.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });

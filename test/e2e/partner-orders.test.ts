@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, adultPatient, api, newPartner, orderBody, placeOrder, simulatorIntents, type TestPartner } from '../support/partner.js';
+import {
+  admin,
+  adultPatient,
+  api,
+  newPartner,
+  orderBody,
+  placeOrder,
+  simulatorIntents,
+  type TestPartner,
+} from '../support/partner.js';
 import { catalogPicks } from '../support/catalog-picks.js';
 
 let partner: TestPartner;
@@ -39,7 +48,10 @@ describe('POST /api/v1/orders', () => {
     ['bad characters', 'key with spaces'],
     ['too long', 'k'.repeat(101)],
   ])('idempotency key %s -> 400 idempotency_key_required', async (_n, key) => {
-    const res = await api(partner, 'POST', '/orders', { body: orderBody([picks.a.id]), ...(key !== undefined ? { idempotencyKey: key } : {}) });
+    const res = await api(partner, 'POST', '/orders', {
+      body: orderBody([picks.a.id]),
+      ...(key !== undefined ? { idempotencyKey: key } : {}),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('idempotency_key_required');
   });
@@ -47,7 +59,12 @@ describe('POST /api/v1/orders', () => {
   it('validation errors name every bad field', async () => {
     const res = await api(partner, 'POST', '/orders', {
       idempotencyKey: randomUUID(),
-      body: { externalId: '', patient: { ...adultPatient, phone: '123', sex: 'x', address: { ...adultPatient.address, zip: 'abc' } }, items: [], metadata: { ['k'.repeat(41)]: 'v' } },
+      body: {
+        externalId: '',
+        patient: { ...adultPatient, phone: '123', sex: 'x', address: { ...adultPatient.address, zip: 'abc' } },
+        items: [],
+        metadata: { ['k'.repeat(41)]: 'v' },
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
@@ -58,7 +75,10 @@ describe('POST /api/v1/orders', () => {
 
   it('an empty metadata key is a validation error, refused before any charge', async () => {
     const p = await newPartner();
-    const res = await api(p, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { metadata: { '': 'x' } }) });
+    const res = await api(p, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], { metadata: { '': 'x' } }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
     expect(JSON.stringify(res.body.error.details.fields)).toContain('1 to 40 characters');
@@ -66,7 +86,9 @@ describe('POST /api/v1/orders', () => {
   });
 
   it('malformed JSON and more than 25 items are validation errors', async () => {
-    expect((await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: '{not json' })).body.error.code).toBe('validation_error');
+    expect(
+      (await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: '{not json' })).body.error.code,
+    ).toBe('validation_error');
     const many = Array.from({ length: 26 }, () => picks.a.id);
     const res = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody(many) });
     expect(res.body.error.details.fields.items).toBeDefined();
@@ -75,34 +97,57 @@ describe('POST /api/v1/orders', () => {
   it('a minor needs a guardian (details.fields.guardian), and adult-only items give minor_not_eligible', async () => {
     const year = new Date().getUTCFullYear() - 10;
     const child = { ...adultPatient, dateOfBirth: `${year}-01-01` };
-    const noGuardian = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { patient: child }) });
+    const noGuardian = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], { patient: child }),
+    });
     expect(noGuardian.status).toBe(400);
     expect(noGuardian.body.error.details.fields.guardian).toBeDefined();
     const guardian = { firstName: 'Ana', lastName: 'Quintero', email: 'ana@example.org', relationship: 'parent' };
-    const adultOnly = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id, picks.adultOnly.id], { patient: child, guardian }) });
+    const adultOnly = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id, picks.adultOnly.id], { patient: child, guardian }),
+    });
     expect(adultOnly.status).toBe(400);
     expect(adultOnly.body.error).toMatchObject({ code: 'minor_not_eligible', details: { ids: [picks.adultOnly.id] } });
-    const ok = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { patient: child, guardian }) });
+    const ok = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], { patient: child, guardian }),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.guardian).toMatchObject({ relationship: 'parent' });
   });
 
   it('a patient in a restricted state -> unavailable_in_state with details.state', async () => {
-    const res = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { patient: { ...adultPatient, address: { ...adultPatient.address, state: 'ny', zip: '10001' } } }) });
+    const res = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], {
+        patient: { ...adultPatient, address: { ...adultPatient.address, state: 'ny', zip: '10001' } },
+      }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'unavailable_in_state', details: { state: 'NY' } });
   });
 
   it('unknown items and unknown locations', async () => {
-    const unknown = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id, 'zz-not-real']) });
+    const unknown = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id, 'zz-not-real']),
+    });
     expect(unknown.body.error).toMatchObject({ code: 'unknown_item', details: { ids: ['zz-not-real'] } });
-    const loc = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { preferredLocationId: 'loc_nope' }) });
+    const loc = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], { preferredLocationId: 'loc_nope' }),
+    });
     expect(loc.body.error).toMatchObject({ code: 'unknown_location', details: { id: 'loc_nope' } });
   });
 
   it('a preferred draw site from the locations search is echoed back', async () => {
     const site = (await api(partner, 'GET', '/locations?zip=78701&limit=1')).body.data[0];
-    const res = await api(partner, 'POST', '/orders', { idempotencyKey: randomUUID(), body: orderBody([picks.a.id], { preferredLocationId: site.id }) });
+    const res = await api(partner, 'POST', '/orders', {
+      idempotencyKey: randomUUID(),
+      body: orderBody([picks.a.id], { preferredLocationId: site.id }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.preferredLocation).toMatchObject({ id: site.id, name: site.name });
   });
@@ -124,12 +169,17 @@ describe('reading orders', () => {
   it('lists newest first, pages with an opaque cursor until null, filters by externalId and status', async () => {
     const p = await newPartner();
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await placeOrder(p, [picks.a.id], { externalId: i === 2 ? 'find-me' : `e-${i}` })).body.id);
+    for (let i = 0; i < 5; i++)
+      made.push((await placeOrder(p, [picks.a.id], { externalId: i === 2 ? 'find-me' : `e-${i}` })).body.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { status: number; body: { data: Array<{ id: string }>; nextCursor: string | null } } = await api(p, 'GET', `/orders?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res: { status: number; body: { data: Array<{ id: string }>; nextCursor: string | null } } = await api(
+        p,
+        'GET',
+        `/orders?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((o: { id: string }) => o.id));
       cursor = res.body.nextCursor;
@@ -180,7 +230,9 @@ describe('DELETE /api/v1/orders/{id}', () => {
     const got = await api(partner, 'GET', `/orders/${created.id}`);
     expect(got.body.status).toBe('cancelled');
     expect(got.body).not.toHaveProperty('refund');
-    const refunds = (await (await fetch(`${(await import('vitest')).inject('stripeUrl')}/_sim/refunds`)).json()) as Array<{ payment_intent: string }>;
+    const refunds = (await (
+      await fetch(`${(await import('vitest')).inject('stripeUrl')}/_sim/refunds`)
+    ).json()) as Array<{ payment_intent: string }>;
     expect(refunds.some((r) => r.payment_intent === created.payment.paymentIntentId)).toBe(true);
   });
 

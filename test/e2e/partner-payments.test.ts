@@ -13,7 +13,8 @@ async function post(p: TestPartner, key: string, body = orderBody(items)) {
   return api(p, 'POST', '/orders', { body, idempotencyKey: key });
 }
 
-const intentsFor = async (partnerId: string) => (await simulatorIntents()).filter((i) => i.metadata?.partnerId === partnerId);
+const intentsFor = async (partnerId: string) =>
+  (await simulatorIntents()).filter((i) => i.metadata?.partnerId === partnerId);
 
 describe('payments through the Stripe simulator', () => {
   it.each([
@@ -31,18 +32,25 @@ describe('payments through the Stripe simulator', () => {
   it.each([
     ['no payment method', null, { code: 'no_payment_method' }],
     ['a payment method Stripe does not know', 'pm_bogus', { code: 'payment_failed', details: { declineCode: null } }],
-    ['a declined card', 'pm_card_chargeDeclined', { code: 'payment_failed', details: { declineCode: 'generic_decline' } }],
-  ])('%s -> 402; once the operator fixes it, the SAME key makes one fresh charge', async (_name, paymentMethod, error) => {
-    const p = await newPartner({ paymentMethod });
-    const key = randomUUID();
-    const body = orderBody(items);
-    const first = await post(p, key, body);
-    expect(first.status).toBe(402);
-    expect(first.body.error).toMatchObject(error);
-    await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
-    expect((await post(p, key, body)).status).toBe(201);
-    expect((await intentsFor(p.id)).filter((i) => i.status === 'succeeded')).toHaveLength(1);
-  });
+    [
+      'a declined card',
+      'pm_card_chargeDeclined',
+      { code: 'payment_failed', details: { declineCode: 'generic_decline' } },
+    ],
+  ])(
+    '%s -> 402; once the operator fixes it, the SAME key makes one fresh charge',
+    async (_name, paymentMethod, error) => {
+      const p = await newPartner({ paymentMethod });
+      const key = randomUUID();
+      const body = orderBody(items);
+      const first = await post(p, key, body);
+      expect(first.status).toBe(402);
+      expect(first.body.error).toMatchObject(error);
+      await admin('PATCH', `/partners/${p.id}`, { paymentMethod: 'pm_card_visa' });
+      expect((await post(p, key, body)).status).toBe(201);
+      expect((await intentsFor(p.id)).filter((i) => i.status === 'succeeded')).toHaveLength(1);
+    },
+  );
 
   it('processing then succeeded: 502 payment_pending, then the retry with the same key gives 201', async () => {
     const p = await newPartner({ paymentMethod: 'pm_sim_processing_then_succeeded' });
@@ -145,7 +153,12 @@ describe('Idempotency-Key', () => {
     expect(locked.body.error.code).toBe('idempotency_in_progress');
     // Meanwhile the operator raises the partner's fees: the order must still say what was charged.
     const before = (await admin('GET', `/partners/${p.id}`)).body.fees;
-    await admin('PATCH', `/partners/${p.id}`, { fees: { labCollectionCents: before.labCollectionCents + 500, physicianOrderCents: before.physicianOrderCents + 500 } });
+    await admin('PATCH', `/partners/${p.id}`, {
+      fees: {
+        labCollectionCents: before.labCollectionCents + 500,
+        physicianOrderCents: before.physicianOrderCents + 500,
+      },
+    });
     await admin('POST', '/clock/advance', { seconds: 301 });
     const done = await post(p, key, body);
     expect(done.status).toBe(201);

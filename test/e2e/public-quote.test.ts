@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from '../support/http.js';
 
-interface CatalogEntry { id: string; type: 'test' | 'panel'; name: string; priceCents: number; url: string; unavailableStates?: string[]; testIds?: string[] }
+interface CatalogEntry {
+  id: string;
+  type: 'test' | 'panel';
+  name: string;
+  priceCents: number;
+  url: string;
+  unavailableStates?: string[];
+  testIds?: string[];
+}
 let tests: CatalogEntry[] = [];
 let panels: CatalogEntry[] = [];
 
@@ -12,7 +20,8 @@ beforeAll(async () => {
   panels = res.body.panels;
 });
 
-const errorShape = (body: any, code: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const errorShape = (body: any, code: string) => {
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
   expect(body.error.docs).toMatch(/^http:\/\/.+\/docs#error-/);
@@ -41,7 +50,14 @@ describe('GET /api/public/v1/quote', () => {
     const q = res.body;
     expect(q.currency).toBe('USD');
     expect(q.items.map((i: CatalogEntry) => i.id)).toEqual([a.id, b.id]);
-    expect(q.items[0]).toEqual({ id: a.id, type: 'test', name: a.name, url: a.url, unitPriceCents: a.priceCents, quantity: 1 });
+    expect(q.items[0]).toEqual({
+      id: a.id,
+      type: 'test',
+      name: a.name,
+      url: a.url,
+      unitPriceCents: a.priceCents,
+      quantity: 1,
+    });
     expect(q.subtotalCents).toBe(a.priceCents + b.priceCents);
     expect(q.orderFee).toMatchObject({ amountCents: 1800, chargedPer: 'order' });
     expect(typeof q.orderFee.label).toBe('string');
@@ -77,7 +93,9 @@ describe('GET /api/public/v1/quote', () => {
   it('reports a test not offered in an unrestricted state', async () => {
     const limited = tests.find((t) => (t.unavailableStates ?? []).length > 0) as CatalogEntry;
     const state = (limited.unavailableStates as string[])[0] as string;
-    const other = tests.find((t) => t.id !== limited.id && !(t.unavailableStates ?? []).includes(state)) as CatalogEntry;
+    const other = tests.find(
+      (t) => t.id !== limited.id && !(t.unavailableStates ?? []).includes(state),
+    ) as CatalogEntry;
     const res = await getJson(`/api/public/v1/quote?items=${other.id},${limited.id}&state=${state.toLowerCase()}`);
     expect(res.body.eligibility).toMatchObject({ state, available: false, reason: 'test_not_offered_in_state' });
     expect(typeof res.body.eligibility.message).toBe('string');
@@ -116,7 +134,14 @@ describe('GET /api/public/v1/availability', () => {
   it('answers for a state alone', async () => {
     const res = await getJson('/api/public/v1/availability?state=tx');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ state: 'TX', available: true, reason: null, message: null, item: null, restrictedStates: ['NY', 'NJ', 'RI', 'HI'] });
+    expect(res.body).toMatchObject({
+      state: 'TX',
+      available: true,
+      reason: null,
+      message: null,
+      item: null,
+      restrictedStates: ['NY', 'NJ', 'RI', 'HI'],
+    });
     expect(res.body.catalogUrl).toMatch(/\/tests$/);
     expect(Number.isNaN(Date.parse(res.body.updatedAt))).toBe(false);
   });

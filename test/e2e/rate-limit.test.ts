@@ -13,7 +13,9 @@ const paths = ['/api/public/v1/availability?state=CA', '/api/public/v1/quote?ite
 describe('public rate limit per client IP', () => {
   it('allows a burst of 60, then 429 with an honest Retry-After that is never cached', async () => {
     const started = Date.now();
-    const burst = await Promise.all(Array.from({ length: 80 }, (_, i) => fetch(`${service.url}${paths[i % paths.length]}`)));
+    const burst = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => fetch(`${service.url}${paths[i % paths.length]}`)),
+    );
     const elapsedSeconds = (Date.now() - started) / 1000;
     const allowed = burst.filter((r) => r.status === 200).length;
     // 60 from the bucket, plus at most one a second refilled while the burst was in flight.
@@ -23,8 +25,13 @@ describe('public rate limit per client IP', () => {
     expect(limited.length).toBeGreaterThan(0);
     // Every covered endpoint is limited: with the bucket dry (one token a second comes back), five
     // more requests to each endpoint, fired at once, find at most a token or two between them all.
-    const again = await Promise.all(paths.flatMap((path) => Array.from({ length: 5 }, () => fetch(`${service.url}${path}`).then((r) => ({ path, status: r.status })))));
-    for (const path of paths) expect(again.filter((r) => r.path === path && r.status === 429).length, path).toBeGreaterThanOrEqual(3);
+    const again = await Promise.all(
+      paths.flatMap((path) =>
+        Array.from({ length: 5 }, () => fetch(`${service.url}${path}`).then((r) => ({ path, status: r.status }))),
+      ),
+    );
+    for (const path of paths)
+      expect(again.filter((r) => r.path === path && r.status === 429).length, path).toBeGreaterThanOrEqual(3);
     const sample = limited[0] as Response;
     const retryAfter = sample.headers.get('retry-after');
     expect(retryAfter).toMatch(/^\d+$/);
@@ -36,7 +43,11 @@ describe('public rate limit per client IP', () => {
 
   it('does not trust X-Forwarded-For to pick the bucket', async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 70 }, (_, i) => fetch(`${service.url}/api/public/v1/availability?state=CA`, { headers: { 'X-Forwarded-For': `203.0.113.${i}` } }).then((r) => r.status)),
+      Array.from({ length: 70 }, (_, i) =>
+        fetch(`${service.url}/api/public/v1/availability?state=CA`, {
+          headers: { 'X-Forwarded-For': `203.0.113.${i}` },
+        }).then((r) => r.status),
+      ),
     );
     // Spoofed addresses do not earn fresh buckets: the same socket address runs dry.
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(5);

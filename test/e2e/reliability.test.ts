@@ -12,7 +12,11 @@ async function ordersOf(p: TestPartner): Promise<Listed[]> {
   const all: Listed[] = [];
   let cursor: string | null = null;
   do {
-    const res: { body: { data: Listed[]; nextCursor: string | null } } = await api(p, 'GET', `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: { body: { data: Listed[]; nextCursor: string | null } } = await api(
+      p,
+      'GET',
+      `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     all.push(...res.body.data);
     cursor = res.body.nextCursor;
   } while (cursor);
@@ -24,7 +28,9 @@ describe(`idempotency under load (${N} concurrent requests)`, () => {
     const p = await newPartner();
     const key = randomUUID();
     const body = orderBody(['tsh']);
-    const results = await Promise.all(Array.from({ length: N }, () => api(p, 'POST', '/orders', { body, idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: N }, () => api(p, 'POST', '/orders', { body, idempotencyKey: key })),
+    );
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.id)).size).toBe(1);
     expect(await ordersOf(p)).toHaveLength(1);
@@ -33,7 +39,11 @@ describe(`idempotency under load (${N} concurrent requests)`, () => {
 
   it(`${N} different keys: ${N} orders and ${N} charges, each charge belonging to its order`, async () => {
     const p = await newPartner();
-    const results = await Promise.all(Array.from({ length: N }, () => api(p, 'POST', '/orders', { body: orderBody(['tsh']), idempotencyKey: randomUUID() })));
+    const results = await Promise.all(
+      Array.from({ length: N }, () =>
+        api(p, 'POST', '/orders', { body: orderBody(['tsh']), idempotencyKey: randomUUID() }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(N);
     const orders = await ordersOf(p);
     const intents = await intentsOf(p);
@@ -43,12 +53,22 @@ describe(`idempotency under load (${N} concurrent requests)`, () => {
   }, 120_000);
 
   it('mixed retries of every 402/409/500/502 path never charge twice', async () => {
-    const methods = ['pm_card_chargeDeclined', 'pm_sim_processing_then_succeeded', 'pm_sim_requires_action', 'pm_sim_provider_down', 'pm_card_visa'];
+    const methods = [
+      'pm_card_chargeDeclined',
+      'pm_sim_processing_then_succeeded',
+      'pm_sim_requires_action',
+      'pm_sim_provider_down',
+      'pm_card_visa',
+    ];
     for (const pm of methods) {
       const p = await newPartner({ paymentMethod: pm });
       const key = randomUUID();
       const body = orderBody(['tsh']);
-      for (let i = 0; i < 4; i++) await Promise.all([api(p, 'POST', '/orders', { body, idempotencyKey: key }), api(p, 'POST', '/orders', { body, idempotencyKey: key })]);
+      for (let i = 0; i < 4; i++)
+        await Promise.all([
+          api(p, 'POST', '/orders', { body, idempotencyKey: key }),
+          api(p, 'POST', '/orders', { body, idempotencyKey: key }),
+        ]);
       const succeeded = (await intentsOf(p)).filter((x) => x.status === 'succeeded');
       expect(succeeded.length, pm).toBeLessThanOrEqual(1);
       expect((await ordersOf(p)).length, pm).toBe(succeeded.length);

@@ -35,8 +35,11 @@ async function call(method: string, path: string, auth: string, body?: unknown, 
 
 describe('a restart loses nothing', () => {
   it('kill -9 between creation and placement: after restart the order, its charge and its key are all there, and it is placed on time', async () => {
-    const partner = (await call('POST', '/admin/v1/partners', token, { name: 'Restart Co', paymentMethod: 'pm_card_visa' })).body;
-    const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key as string;
+    const partner = (
+      await call('POST', '/admin/v1/partners', token, { name: 'Restart Co', paymentMethod: 'pm_card_visa' })
+    ).body;
+    const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body
+      .key as string;
     const idem = randomUUID();
     const body = orderBody(['tsh']);
     const created = await call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem });
@@ -59,10 +62,18 @@ describe('a restart loses nothing', () => {
     const receiver = await startReceiver();
     try {
       receiver.mode.value = 'fail';
-      const partner = (await call('POST', '/admin/v1/partners', token, { name: 'Hooks Co', paymentMethod: 'pm_card_visa', webhookUrl: receiver.url })).body;
+      const partner = (
+        await call('POST', '/admin/v1/partners', token, {
+          name: 'Hooks Co',
+          paymentMethod: 'pm_card_visa',
+          webhookUrl: receiver.url,
+        })
+      ).body;
       await call('POST', `/admin/v1/partners/${partner.id}/webhook-secret`, token);
-      const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key as string;
-      const order = (await call('POST', '/api/v1/orders', key, orderBody(['tsh']), { 'Idempotency-Key': randomUUID() })).body;
+      const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body
+        .key as string;
+      const order = (await call('POST', '/api/v1/orders', key, orderBody(['tsh']), { 'Idempotency-Key': randomUUID() }))
+        .body;
       await call('POST', `/api/v1/sandbox/orders/${order.id}/advance`, key);
       await call('POST', '/admin/v1/clock/advance', token, { seconds: 60 });
       expect(receiver.received).toHaveLength(2);
@@ -82,12 +93,20 @@ describe('a restart loses nothing', () => {
 // The Stripe simulator runs inside the service; its address changes with every start.
 const simulatorUrl = () => /Stripe simulator: (http:\/\/\S+)/.exec(service?.output() ?? '')?.[1] as string;
 const intentsOf = async (partnerId: string) =>
-  ((await (await fetch(`${simulatorUrl()}/_sim/intents`)).json()) as Array<{ id: string; status: string; metadata: Record<string, string> }>).filter((i) => i.metadata.partnerId === partnerId);
-const hangStripe = (hangNext: number, hangMs: number) => fetch(`${simulatorUrl()}/_sim/faults`, { method: 'POST', body: JSON.stringify({ hangNext, hangMs }) });
+  (
+    (await (await fetch(`${simulatorUrl()}/_sim/intents`)).json()) as Array<{
+      id: string;
+      status: string;
+      metadata: Record<string, string>;
+    }>
+  ).filter((i) => i.metadata.partnerId === partnerId);
+const hangStripe = (hangNext: number, hangMs: number) =>
+  fetch(`${simulatorUrl()}/_sim/faults`, { method: 'POST', body: JSON.stringify({ hangNext, hangMs }) });
 
 async function newPartnerKey(name: string) {
   const partner = (await call('POST', '/admin/v1/partners', token, { name, paymentMethod: 'pm_card_visa' })).body;
-  const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key as string;
+  const key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body
+    .key as string;
   return { partnerId: partner.id as string, key };
 }
 
@@ -115,9 +134,12 @@ describe('when the payment provider does not answer', () => {
     const idem = randomUUID();
     const body = orderBody(['tsh']);
     await hangStripe(2, 60_000);
-    const inFlight = call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem }).catch((err: unknown) => err);
+    const inFlight = call('POST', '/api/v1/orders', key, body, { 'Idempotency-Key': idem }).catch(
+      (err: unknown) => err,
+    );
     // Kill once the charge exists at the provider but before the order does.
-    for (let i = 0; i < 100 && (await intentsOf(partnerId)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await intentsOf(partnerId)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await intentsOf(partnerId)).toHaveLength(1);
     await killAndRestart();
     expect(await inFlight).toBeInstanceOf(Error); // the connection died with the process

@@ -36,13 +36,17 @@ describe('tenant isolation: partner A can do nothing with partner B’s orders',
   });
 
   it('listing, filtering by B’s externalId and B’s delivery log show A nothing', async () => {
-    expect((await api(a, 'GET', '/orders?limit=100')).body.data.map((o: { id: string }) => o.id)).not.toContain(bOrder.id);
+    expect((await api(a, 'GET', '/orders?limit=100')).body.data.map((o: { id: string }) => o.id)).not.toContain(
+      bOrder.id,
+    );
     expect((await api(a, 'GET', `/orders?externalId=${bOrder.externalId}`)).body.data).toEqual([]);
     expect((await api(a, 'GET', `/webhooks/deliveries?orderId=${bOrder.id}`)).body.data).toEqual([]);
   });
 
   it('a crafted cursor cannot reach another partner’s partition', async () => {
-    const position = Buffer.from(JSON.stringify({ p: b.id, k: JSON.stringify({ pk: `partner#${b.id}`, sk: `order#${bOrder.id}` }) })).toString('base64url');
+    const position = Buffer.from(
+      JSON.stringify({ p: b.id, k: JSON.stringify({ pk: `partner#${b.id}`, sk: `order#${bOrder.id}` }) }),
+    ).toString('base64url');
     for (const cursor of [`${position}.forged`, position, `${position}.${'A'.repeat(43)}`]) {
       const res = await api(a, 'GET', `/orders?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status).toBe(400);

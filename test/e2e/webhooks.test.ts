@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(async () => receiver?.close());
 
 const eventsFor = (orderId: string, type?: string) =>
-  receiver.received.filter((r) => JSON.parse(r.rawBody).data?.orderId === orderId && (!type || r.headers['x-service-event'] === type));
+  receiver.received.filter(
+    (r) => JSON.parse(r.rawBody).data?.orderId === orderId && (!type || r.headers['x-service-event'] === type),
+  );
 const log = async (orderId: string) => (await api(partner, 'GET', `/webhooks/deliveries?orderId=${orderId}`)).body.data;
 const advanceClock = (minutes: number) => admin('POST', '/clock/advance', { seconds: minutes * 60 });
 
@@ -29,20 +31,36 @@ describe('signed webhooks', () => {
     const cancelled = (await placeOrder(partner, ['tsh'])).body;
     await api(partner, 'DELETE', `/orders/${cancelled.id}`);
     const got = [...eventsFor(order.id), ...eventsFor(cancelled.id)];
-    expect(got.map((r) => r.headers['x-service-event'])).toEqual(['order.requisition_ready', 'order.results_ready', 'order.cancelled']);
+    expect(got.map((r) => r.headers['x-service-event'])).toEqual([
+      'order.requisition_ready',
+      'order.results_ready',
+      'order.cancelled',
+    ]);
     for (const r of got) {
       const payload = JSON.parse(r.rawBody);
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.headers['user-agent']).toBe('Service-Webhooks/1');
       expect(r.headers['x-service-delivery']).toBe(payload.id);
-      expect(payload.id).toBe(`${payload.data.orderId}__${payload.type}__${payload.type === 'order.cancelled' ? 'partner_cancel' : 'sandbox'}`);
+      expect(payload.id).toBe(
+        `${payload.data.orderId}__${payload.type}__${payload.type === 'order.cancelled' ? 'partner_cancel' : 'sandbox'}`,
+      );
       expect(Object.keys(payload).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
       expect(Object.keys(payload.data).sort()).toEqual(['externalId', 'orderId', 'status']);
-      expect(verifySignature({ rawBody: r.rawBody, header: r.headers['x-service-signature'] as string, secret, nowSeconds: Math.floor(Date.now() / 1000) })).toMatchObject({ ok: true });
+      expect(
+        verifySignature({
+          rawBody: r.rawBody,
+          header: r.headers['x-service-signature'] as string,
+          secret,
+          nowSeconds: Math.floor(Date.now() / 1000),
+        }),
+      ).toMatchObject({ ok: true });
       // Ids only: nothing of the patient, nothing of the tests.
-      for (const phi of [adultPatient.firstName, adultPatient.lastName, adultPatient.email, 'Complete Blood Count']) expect(r.rawBody).not.toContain(phi);
+      for (const phi of [adultPatient.firstName, adultPatient.lastName, adultPatient.email, 'Complete Blood Count'])
+        expect(r.rawBody).not.toContain(phi);
     }
-    expect((await log(order.id)).map((d: { status: string; attemptCount: number }) => [d.status, d.attemptCount])).toEqual([
+    expect(
+      (await log(order.id)).map((d: { status: string; attemptCount: number }) => [d.status, d.attemptCount]),
+    ).toEqual([
       ['succeeded', 1],
       ['succeeded', 1],
     ]);
@@ -66,7 +84,9 @@ describe('signed webhooks', () => {
     await advanceClock(1440 * 2);
     expect(eventsFor(order.id, 'order.requisition_ready').length).toBe(8);
     // Every attempt carries the same delivery id: duplicates are recognisable.
-    expect(new Set(eventsFor(order.id, 'order.requisition_ready').map((r) => r.headers['x-service-delivery'])).size).toBe(1);
+    expect(
+      new Set(eventsFor(order.id, 'order.requisition_ready').map((r) => r.headers['x-service-delivery'])).size,
+    ).toBe(1);
   });
 
   it('a receiver down for most of two days gets the event when it is back within the window', async () => {
@@ -116,7 +136,14 @@ describe('signed webhooks', () => {
     expect(test.body).toMatchObject({ delivered: true, httpStatus: 200 });
     const last = receiver.received.at(-1);
     expect(last?.headers['x-service-event']).toBe('webhook.test');
-    expect(verifySignature({ rawBody: last?.rawBody ?? '', header: last?.headers['x-service-signature'] as string, secret, nowSeconds: Math.floor(Date.now() / 1000) }).ok).toBe(true);
+    expect(
+      verifySignature({
+        rawBody: last?.rawBody ?? '',
+        header: last?.headers['x-service-signature'] as string,
+        secret,
+        nowSeconds: Math.floor(Date.now() / 1000),
+      }).ok,
+    ).toBe(true);
   });
 
   it('a partner cannot see or replay another partner’s deliveries', async () => {
@@ -125,7 +152,9 @@ describe('signed webhooks', () => {
     const [delivery] = await log(order.id);
     const other = await newPartner();
     expect((await api(other, 'GET', `/webhooks/deliveries?orderId=${order.id}`)).body.data).toEqual([]);
-    expect((await api(other, 'POST', `/webhooks/deliveries/${encodeURIComponent(delivery.id)}/replay`)).status).toBe(404);
+    expect((await api(other, 'POST', `/webhooks/deliveries/${encodeURIComponent(delivery.id)}/replay`)).status).toBe(
+      404,
+    );
   });
 
   it('rotation breaks no receiver: both secrets verify during the overlap', async () => {
@@ -136,10 +165,21 @@ describe('signed webhooks', () => {
     const r = receiver.received.at(-1);
     const header = r?.headers['x-service-signature'] as string;
     expect(header.match(/v1=/g)).toHaveLength(2);
-    for (const s of [first, second]) expect(verifySignature({ rawBody: r?.rawBody ?? '', header, secret: s, nowSeconds: Math.floor(Date.now() / 1000) }).ok).toBe(true);
+    for (const s of [first, second])
+      expect(
+        verifySignature({ rawBody: r?.rawBody ?? '', header, secret: s, nowSeconds: Math.floor(Date.now() / 1000) }).ok,
+      ).toBe(true);
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data', 'http://[::ffff:169.254.169.254]/latest/meta-data', 'http://[::ffff:a9fe:a9fe]/', 'http://[2002:a9fe:a9fe::1]/', 'http://10.0.0.7/hooks', 'https://user:pass@example.com/', 'ftp://example.com/'])('refuses the webhook URL %s', async (url) => {
+  it.each([
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::ffff:169.254.169.254]/latest/meta-data',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[2002:a9fe:a9fe::1]/',
+    'http://10.0.0.7/hooks',
+    'https://user:pass@example.com/',
+    'ftp://example.com/',
+  ])('refuses the webhook URL %s', async (url) => {
     const res = await admin('PATCH', `/partners/${partner.id}`, { webhookUrl: url });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields).toHaveProperty('webhookUrl');

@@ -18,7 +18,10 @@ describe('Lambda bundles', () => {
     // in a fresh process proves nothing a handler needs at load time was dropped.
     const files = sizes.map((s) => s.file as string);
     const script = `for (const f of ${JSON.stringify(files)}) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f + ' has no handler'); } console.log('loaded', ${files.length});`;
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1' }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, AWS_REGION: 'us-east-1' },
+      encoding: 'utf8',
+    });
     expect(out.trim()).toBe(`loaded ${files.length}`);
   }, 180_000);
 });

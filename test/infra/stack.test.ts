@@ -13,23 +13,33 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     t.resourceCountIs('AWS::DynamoDB::GlobalTable', Object.keys(TABLES).length);
     t.allResourcesProperties('AWS::DynamoDB::GlobalTable', {
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
-      Replicas: Match.arrayWith([Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })]),
+      Replicas: Match.arrayWith([
+        Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+      ]),
     });
   });
 
   it('deploys Node.js 22 arm64 Lambdas (one per handler module), every deployable route wired to its method and path', () => {
-    const functions = t.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] } });
+    const functions = t.findResources('AWS::Lambda::Function', {
+      Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
+    });
     const deployable = ROUTES.filter((r) => !r.localOnly && r.api !== 'mcp');
     expect(Object.keys(functions).length).toBeGreaterThanOrEqual(new Set(deployable.map((r) => r.entry)).size);
     for (const route of deployable) {
       if (route.path === '/') {
-        t.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] } });
+        t.hasResourceProperties('AWS::ApiGateway::Method', {
+          HttpMethod: 'GET',
+          ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] },
+        });
         continue;
       }
       const last = route.path.split('/').filter(Boolean).at(-1) as string;
       const resources = t.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: last } });
       expect(Object.keys(resources).length, `${route.method} ${route.path}`).toBeGreaterThan(0);
-      t.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: route.method, Integration: Match.objectLike({ Type: 'AWS_PROXY' }) });
+      t.hasResourceProperties('AWS::ApiGateway::Method', {
+        HttpMethod: route.method,
+        Integration: Match.objectLike({ Type: 'AWS_PROXY' }),
+      });
     }
   });
 
@@ -41,7 +51,12 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     expect(statements).toContain('dynamodb:GetItem');
     expect(statements).toContain('Catalog');
     // The only writes the quote function may make are to its rate-limit buckets.
-    const doc = (quotePolicy as [string, { Properties: { PolicyDocument: { Statement: Array<{ Action: string[] | string; Resource: unknown }> } } }])[1].Properties.PolicyDocument;
+    const doc = (
+      quotePolicy as [
+        string,
+        { Properties: { PolicyDocument: { Statement: Array<{ Action: string[] | string; Resource: unknown }> } } },
+      ]
+    )[1].Properties.PolicyDocument;
     for (const s of doc.Statement) {
       const actions = ([] as string[]).concat(s.Action);
       if (actions.some((a) => a === 'dynamodb:PutItem')) expect(JSON.stringify(s.Resource)).toContain('RateLimits');
@@ -61,24 +76,52 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
 
   it('keeps documents in a private, KMS-encrypted, TLS-only bucket with lifecycle rules', () => {
     t.hasResourceProperties('AWS::S3::Bucket', {
-      BucketEncryption: { ServerSideEncryptionConfiguration: [Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: Match.anyValue() } })] },
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-      LifecycleConfiguration: Match.objectLike({ Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]) }),
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          Match.objectLike({
+            ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: Match.anyValue() },
+          }),
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: Match.objectLike({
+        Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]),
+      }),
     });
-    t.hasResourceProperties('AWS::S3::BucketPolicy', { PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) } });
+    t.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
   });
 
   it('schedules placement: a schedule group, a role the scheduler assumes, the sweep rule, scoped create permission', () => {
     t.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
-    t.hasResourceProperties('AWS::IAM::Role', { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] } });
-    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', Targets: [Match.objectLike({ Input: '{"sweep":true}' })] });
+    t.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })],
+      },
+    });
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Input: '{"sweep":true}' })],
+    });
     const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('scheduler:CreateSchedule');
     expect(policies).not.toMatch(/"scheduler:\*"/);
   });
 
   it('delivers webhook retries through SQS with a DLQ and partial batch responses', () => {
-    t.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 } });
+    t.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+    });
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
@@ -103,7 +146,8 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
 
   it('gives the functions that wait on Stripe or a webhook receiver all of API Gateway’s 29 seconds, the rest 15', () => {
     const fns = t.findResources('AWS::Lambda::Function');
-    const timeoutOf = (fn: string) => Object.entries(fns).find(([id]) => new RegExp(`^${fn}Fn[0-9A-F]{8}$`).test(id))?.[1].Properties.Timeout;
+    const timeoutOf = (fn: string) =>
+      Object.entries(fns).find(([id]) => new RegExp(`^${fn}Fn[0-9A-F]{8}$`).test(id))?.[1].Properties.Timeout;
     // Routes that share a handler module share the Lambda made for the first of them.
     const seen = new Set<string>();
     for (const route of ROUTES.filter((r) => !r.localOnly)) {
@@ -119,7 +163,9 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('apigateway:POST');
     expect(policies).toContain('/usageplans/');
-    t.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ USAGE_PLAN_ID: Match.anyValue() }) } });
+    t.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ USAGE_PLAN_ID: Match.anyValue() }) },
+    });
   });
 
   it('reads the Stripe key and the cursor secret from Secrets Manager, never from plain environment values', () => {
@@ -142,7 +188,9 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
 
 describe('stage differences', () => {
   it('production protects its tables from deletion; the sandbox does not', () => {
-    const protectedReplica = (on: boolean) => ({ Replicas: Match.arrayWith([Match.objectLike({ DeletionProtectionEnabled: on })]) });
+    const protectedReplica = (on: boolean) => ({
+      Replicas: Match.arrayWith([Match.objectLike({ DeletionProtectionEnabled: on })]),
+    });
     template('production').allResourcesProperties('AWS::DynamoDB::GlobalTable', protectedReplica(true));
     template('sandbox').allResourcesProperties('AWS::DynamoDB::GlobalTable', protectedReplica(false));
   });
@@ -157,10 +205,21 @@ describe('custom domains by config', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new ServiceStack(app, 'WithDomains', {
       env: { region: 'us-east-1' },
-      stage: { ...STAGES.sandbox, domains: { public: { name: 'api.labtests.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' } } },
+      stage: {
+        ...STAGES.sandbox,
+        domains: {
+          public: {
+            name: 'api.labtests.example',
+            certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+          },
+        },
+      },
     });
     const t = Template.fromStack(stack);
-    t.hasResourceProperties('AWS::ApiGateway::DomainName', { DomainName: 'api.labtests.example', SecurityPolicy: 'TLS_1_2' });
+    t.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'api.labtests.example',
+      SecurityPolicy: 'TLS_1_2',
+    });
     t.resourceCountIs('AWS::ApiGateway::BasePathMapping', 1);
   });
 });

@@ -19,9 +19,27 @@ describe('API keys at rest', () => {
     const db = createDocumentClient({ endpoint: dynamo.endpoint });
     const store = new DynamoPartnerStore(db, TABLES.orders.localName);
     const now = new Date().toISOString();
-    await store.create({ id: 'ptr_k', name: 'K', status: 'active', fees: { labCollectionCents: 1, physicianOrderCents: 1 }, paymentMethod: null, stripeCustomerId: null, webhookUrl: null, createdAt: now, updatedAt: now });
+    await store.create({
+      id: 'ptr_k',
+      name: 'K',
+      status: 'active',
+      fees: { labCollectionCents: 1, physicianOrderCents: 1 },
+      paymentMethod: null,
+      stripeCustomerId: null,
+      webhookUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    });
     const key = generateApiKey('test');
-    await store.addKey({ id: 'key_k', partnerId: 'ptr_k', environment: 'test', hash: hashApiKey(key), last4: key.slice(-4), createdAt: now, revokedAt: null });
+    await store.addKey({
+      id: 'key_k',
+      partnerId: 'ptr_k',
+      environment: 'test',
+      hash: hashApiKey(key),
+      last4: key.slice(-4),
+      createdAt: now,
+      revokedAt: null,
+    });
     const everything = JSON.stringify((await db.send(new ScanCommand({ TableName: TABLES.orders.localName }))).Items);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain(key.slice(8, 30));
@@ -29,14 +47,22 @@ describe('API keys at rest', () => {
     // And the stored hash authenticates the key.
     const check = checkBearer(`Bearer ${key}`, 'sandbox');
     expect(check.ok).toBe(true);
-    if (check.ok) expect(decideAuth(check.hash, await store.findKeyByHash(check.hash), await store.get('ptr_k')).ok).toBe(true);
+    if (check.ok)
+      expect(decideAuth(check.hash, await store.findKeyByHash(check.hash), await store.get('ptr_k')).ok).toBe(true);
   }, 90_000);
 
   it('secret comparisons are constant-time in the code that makes them', () => {
-    for (const file of ['shared/domain/partner.ts', 'shared/domain/cursor.ts', 'shared/domain/webhooks/signature.ts', 'infra/local/server.ts']) {
+    for (const file of [
+      'shared/domain/partner.ts',
+      'shared/domain/cursor.ts',
+      'shared/domain/webhooks/signature.ts',
+      'infra/local/server.ts',
+    ]) {
       const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       expect(source, file).toContain('timingSafeEqual');
-      expect(source, file).not.toMatch(/(hash|signature|sig|token|secret)\w*\s*===\s*\w*(hash|signature|sig|token|secret)/i);
+      expect(source, file).not.toMatch(
+        /(hash|signature|sig|token|secret)\w*\s*===\s*\w*(hash|signature|sig|token|secret)/i,
+      );
     }
   });
 });

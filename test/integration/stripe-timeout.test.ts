@@ -10,9 +10,25 @@ afterAll(() => sim.close());
 
 const faults = (body: unknown) => fetch(`${sim.url}/_sim/faults`, { method: 'POST', body: JSON.stringify(body) });
 const payments = (timeoutMs: number) =>
-  createStripePayments({ secretKey: 'sk_test_sim', host: sim.host, port: sim.port, protocol: 'http', timeoutMs, maxNetworkRetries: 0 });
+  createStripePayments({
+    secretKey: 'sk_test_sim',
+    host: sim.host,
+    port: sim.port,
+    protocol: 'http',
+    timeoutMs,
+    maxNetworkRetries: 0,
+  });
 const charge = (key: string, timeoutMs = 300) =>
-  payments(timeoutMs).charge({ partnerId: 'ptr_1', paymentMethod: 'pm_card_visa', customerId: null, amountCents: 4200, currency: 'usd', idempotencyKey: key, description: 'Lab order', metadata: { orderId: 'order_1', partnerId: 'ptr_1' } });
+  payments(timeoutMs).charge({
+    partnerId: 'ptr_1',
+    paymentMethod: 'pm_card_visa',
+    customerId: null,
+    amountCents: 4200,
+    currency: 'usd',
+    idempotencyKey: key,
+    description: 'Lab order',
+    metadata: { orderId: 'order_1', partnerId: 'ptr_1' },
+  });
 
 describe('the Stripe adapter against a provider that does not answer', () => {
   it('a timeout is a provider error, though the charge happened; the same idempotency key then returns that charge', async () => {
@@ -37,7 +53,9 @@ describe('the Stripe adapter against a provider that does not answer', () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: string }).error).toMatch(/non-negative integer/);
     }
-    expect((await (await fetch(`${sim.url}/_sim/faults`, { method: 'POST', body: '{' })).json()) as unknown).toEqual({ error: 'the body must be JSON' });
+    expect((await (await fetch(`${sim.url}/_sim/faults`, { method: 'POST', body: '{' })).json()) as unknown).toEqual({
+      error: 'the body must be JSON',
+    });
   });
 });
 

@@ -29,7 +29,11 @@ function scriptedDns(...answers: string[][]): Resolve & { asked: number } {
 }
 
 const send = (resolve: Resolve, allowLoopback: boolean) =>
-  httpWebhookSender({ requireHttps: false, allowLoopback }, resolve).send(`http://hooks.partner.example:${port}/hooks`, '{"id":"evt_1"}', { 'content-type': 'application/json' });
+  httpWebhookSender({ requireHttps: false, allowLoopback }, resolve).send(
+    `http://hooks.partner.example:${port}/hooks`,
+    '{"id":"evt_1"}',
+    { 'content-type': 'application/json' },
+  );
 
 describe('the webhook sender connects only where it checked', () => {
   it('asks the DNS once per attempt and connects to the address it checked (no second answer for a rebinding DNS to change)', async () => {
@@ -49,22 +53,32 @@ describe('the webhook sender connects only where it checked', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it.each([[['169.254.169.254']], [['93.184.216.34', '10.0.0.7']], [['::ffff:169.254.169.254']], [[]]])('refuses a host that resolves to %j', async (answer) => {
-    const result = await send(scriptedDns(answer), true);
-    expect(result.httpStatus).toBeNull();
-    expect(result.error).toMatch(/^refused: the webhook host (resolves to a private|did not resolve)/);
-  });
+  it.each([[['169.254.169.254']], [['93.184.216.34', '10.0.0.7']], [['::ffff:169.254.169.254']], [[]]])(
+    'refuses a host that resolves to %j',
+    async (answer) => {
+      const result = await send(scriptedDns(answer), true);
+      expect(result.httpStatus).toBeNull();
+      expect(result.error).toMatch(/^refused: the webhook host (resolves to a private|did not resolve)/);
+    },
+  );
 
   it('a literal private address is refused without a connection', async () => {
     const dns = scriptedDns(['127.0.0.1']);
-    const result = await httpWebhookSender({ requireHttps: false, allowLoopback: false }, dns).send(`http://10.0.0.7:${port}/hooks`, '{}', {});
+    const result = await httpWebhookSender({ requireHttps: false, allowLoopback: false }, dns).send(
+      `http://10.0.0.7:${port}/hooks`,
+      '{}',
+      {},
+    );
     expect(result.error).toBe('refused: the webhook host resolves to a private, loopback or metadata address');
     expect(dns.asked).toBe(0);
   });
 
   it('a redirect is reported, not followed', async () => {
     receiver.mode.value = 'redirect';
-    expect(await send(scriptedDns(['127.0.0.1']), true)).toMatchObject({ httpStatus: 302, error: 'redirect not followed' });
+    expect(await send(scriptedDns(['127.0.0.1']), true)).toMatchObject({
+      httpStatus: 302,
+      error: 'redirect not followed',
+    });
     expect(receiver.received).toHaveLength(1);
   });
 });

@@ -40,5 +40,8 @@ export const fixtureCatalog: Catalog = {
     test('lyme-antibody', 8900, { unavailableStates: ['MD', 'CA'] }),
     test('tsh', 2500),
   ],
-  panels: [panel('heart-panel', 5900, ['cbc', 'lipid-panel']), panel('wide-panel', 12000, ['tsh', 'lyme-antibody', 'cbc'])],
+  panels: [
+    panel('heart-panel', 5900, ['cbc', 'lipid-panel']),
+    panel('wide-panel', 12000, ['tsh', 'lyme-antibody', 'cbc']),
+  ],
 };

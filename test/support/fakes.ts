@@ -47,13 +47,20 @@ export class MemoryOrders implements OrderStore {
     return o && o.partnerId === partnerId ? structuredClone(o) : null;
   }
   async list(partnerId: string, opts: { limit: number; startKey: string | null }): Promise<OrderPage> {
-    const all = [...this.orders.values()].filter((o) => o.partnerId === partnerId).sort((a, b) => (a.id < b.id ? 1 : -1));
+    const all = [...this.orders.values()]
+      .filter((o) => o.partnerId === partnerId)
+      .sort((a, b) => (a.id < b.id ? 1 : -1));
     const start = opts.startKey ? all.findIndex((o) => o.id === opts.startKey) + 1 : 0;
     const page = all.slice(start, start + opts.limit);
     return { orders: page, nextKey: start + opts.limit < all.length ? (page.at(-1)?.id ?? null) : null };
   }
   readonly outbox = new Map<string, OutboxEvent>();
-  async transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events: readonly OutboxEvent[] = []) {
+  async transition(
+    order: OrderRecord,
+    from: readonly OrderState[],
+    patch: Partial<OrderRecord>,
+    events: readonly OutboxEvent[] = [],
+  ) {
     const cur = this.orders.get(order.id);
     if (!cur || cur.version !== order.version || !from.includes(cur.state)) return null;
     const next = { ...cur, ...patch, version: cur.version + 1 };
@@ -62,13 +69,22 @@ export class MemoryOrders implements OrderStore {
     return structuredClone(next);
   }
   async duePlacements(now: Date, limit: number) {
-    return [...this.orders.values()].filter((o) => o.state === 'scheduled' && Date.parse(o.placementDueAt) <= now.getTime()).slice(0, limit);
+    return [...this.orders.values()]
+      .filter((o) => o.state === 'scheduled' && Date.parse(o.placementDueAt) <= now.getTime())
+      .slice(0, limit);
   }
   async awaitingResults(before: Date, limit: number) {
-    return [...this.orders.values()].filter((o) => o.state === 'requisition_issued' && Date.parse(o.requisitionIssuedAt as string) <= before.getTime()).slice(0, limit);
+    return [...this.orders.values()]
+      .filter(
+        (o) => o.state === 'requisition_issued' && Date.parse(o.requisitionIssuedAt as string) <= before.getTime(),
+      )
+      .slice(0, limit);
   }
   async needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number) {
-    return [...this.orders.values()].filter((o) => recoveryKind(o) === kind && Date.parse(o.updatedAt) <= updatedBefore.getTime()).slice(0, limit).map((o) => structuredClone(o));
+    return [...this.orders.values()]
+      .filter((o) => recoveryKind(o) === kind && Date.parse(o.updatedAt) <= updatedBefore.getTime())
+      .slice(0, limit)
+      .map((o) => structuredClone(o));
   }
   async findById(orderId: string) {
     const o = this.orders.get(orderId);
@@ -91,7 +107,9 @@ export class ScriptedPayments implements Payments {
     // Like Stripe: the same idempotency key replays the first outcome.
     const known = this.byKey.get(req.idempotencyKey);
     if (known && known.kind !== 'provider_error') return known;
-    const script = this.next.shift() ?? (() => ({ kind: 'succeeded', intentId: `pi_${++this.n}`, amountCents: req.amountCents }) as ChargeOutcome);
+    const script =
+      this.next.shift() ??
+      (() => ({ kind: 'succeeded', intentId: `pi_${++this.n}`, amountCents: req.amountCents }) as ChargeOutcome);
     const outcome = script(req);
     this.byKey.set(req.idempotencyKey, outcome);
     return outcome;
@@ -133,6 +151,8 @@ export class MemoryDeliveries implements DeliveryStore {
     return true;
   }
   async listForPartner(partnerId: string, filter: { orderId?: string; limit: number }) {
-    return [...this.records.values()].filter((r) => r.event.partnerId === partnerId && (!filter.orderId || r.event.orderId === filter.orderId)).slice(0, filter.limit);
+    return [...this.records.values()]
+      .filter((r) => r.event.partnerId === partnerId && (!filter.orderId || r.event.orderId === filter.orderId))
+      .slice(0, filter.limit);
   }
 }

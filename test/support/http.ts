@@ -5,14 +5,16 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export interface JsonResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface JsonResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
 }
 
 /** fetch + JSON decode; never throws on an HTTP error status. */
-export async function getJson<T = any>(path: string, init: RequestInit = {}): Promise<JsonResponse<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function getJson<T = any>(path: string, init: RequestInit = {}): Promise<JsonResponse<T>> {
   const res = await fetch(`${baseUrl()}${path}`, { redirect: 'manual', ...init });
   const text = await res.text();
   let body: unknown = text;
@@ -22,7 +24,13 @@ export async function getJson<T = any>(path: string, init: RequestInit = {}): Pr
     // Not JSON: the raw text is returned for the assertion to inspect.
   }
   // Every response an end-to-end test receives from a documented route must match the document.
-  const violation = contractViolation((init.method ?? 'GET').toUpperCase(), res.url || `${baseUrl()}${path}`, res.status, res.headers.get('content-type'), body);
+  const violation = contractViolation(
+    (init.method ?? 'GET').toUpperCase(),
+    res.url || `${baseUrl()}${path}`,
+    res.status,
+    res.headers.get('content-type'),
+    body,
+  );
   if (violation) throw new Error(`contract violation: ${violation}`);
   return { status: res.status, headers: res.headers, body: body as T };
 }

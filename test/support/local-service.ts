@@ -14,7 +14,10 @@ export interface RunningService {
  * Starts the local runtime exactly as `npm start` does (infra/local/main.ts under tsx) in a child
  * process and waits for its ready line. A variable given as undefined is left unset (its default).
  */
-export async function startService(env: Record<string, string | undefined> = {}, timeoutMs = 90_000): Promise<RunningService> {
+export async function startService(
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 90_000,
+): Promise<RunningService> {
   const merged = { ...process.env, PORT: '0', DATA_DIR: ':memory:', LOG_LEVEL: 'WARN', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: repoRoot,

@@ -8,7 +8,12 @@ export interface Received {
 }
 
 /** A real webhook receiver on loopback whose behaviour a test can switch. */
-export async function startReceiver(): Promise<{ url: string; received: Received[]; mode: { value: 'ok' | 'fail' | 'redirect' | 'hang' }; close(): Promise<void> }> {
+export async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  mode: { value: 'ok' | 'fail' | 'redirect' | 'hang' };
+  close(): Promise<void>;
+}> {
   const received: Received[] = [];
   const mode = { value: 'ok' as 'ok' | 'fail' | 'redirect' | 'hang' };
   const server: Server = createServer((req, res) => {

@@ -6,7 +6,11 @@ import type { ServiceStack } from '../../infra/aws/service-stack.js';
 let cached: { app: App; stacks: Record<string, ServiceStack> } | null = null;
 
 /** Synthesises both stages once per test file, skipping esbuild bundling (assets are not inspected). */
-export function synthesize(): { app: App; stacks: Record<string, ServiceStack>; template(stage: 'sandbox' | 'production'): Template } {
+export function synthesize(): {
+  app: App;
+  stacks: Record<string, ServiceStack>;
+  template(stage: 'sandbox' | 'production'): Template;
+} {
   if (!cached) {
     const app = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
     const stacks = Object.fromEntries(app.node.children.map((c) => [c.node.id, c as ServiceStack]));

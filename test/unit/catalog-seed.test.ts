@@ -16,7 +16,8 @@ describe('seed catalogue', () => {
 
   it('prices every panel below the sum of its members', () => {
     const price = new Map(catalog.tests.map((t) => [t.id, t.priceCents]));
-    for (const p of catalog.panels) expect(p.priceCents).toBeLessThan(p.testIds.reduce((s, id) => s + (price.get(id) as number), 0));
+    for (const p of catalog.panels)
+      expect(p.priceCents).toBeLessThan(p.testIds.reduce((s, id) => s + (price.get(id) as number), 0));
   });
 
   it('has Spanish names, fasting and minor rules, and some state limits outside the restricted list', () => {
@@ -30,12 +31,19 @@ describe('seed catalogue', () => {
   });
 
   it('refuses a broken seed, naming each problem', () => {
-    const broken = structuredClone(catalog) as unknown as { tests: Array<{ id: string; unavailableStates: string[] }>; panels: Array<{ priceCents: number; testIds: string[] }> };
+    const broken = structuredClone(catalog) as unknown as {
+      tests: Array<{ id: string; unavailableStates: string[] }>;
+      panels: Array<{ priceCents: number; testIds: string[] }>;
+    };
     broken.tests.push({ ...(broken.tests[0] as { id: string; unavailableStates: string[] }) });
     (broken.panels[0] as { priceCents: number }).priceCents = 10_000_000;
     (broken.panels[1] as { testIds: string[] }).testIds.push('no-such-test');
     (broken.tests[2] as { unavailableStates: string[] }).unavailableStates = ['NY'];
-    expect(() => parseCatalogSeed(broken, restricted)).toThrow(/duplicate id[\s\S]*restricted states NY[\s\S]*not below[\s\S]*no-such-test/);
-    expect(() => parseCatalogSeed({ version: 'x', tests: [{ id: 'Bad Id' }], panels: [] }, restricted)).toThrow(/Invalid catalogue seed/);
+    expect(() => parseCatalogSeed(broken, restricted)).toThrow(
+      /duplicate id[\s\S]*restricted states NY[\s\S]*not below[\s\S]*no-such-test/,
+    );
+    expect(() => parseCatalogSeed({ version: 'x', tests: [{ id: 'Bad Id' }], panels: [] }, restricted)).toThrow(
+      /Invalid catalogue seed/,
+    );
   });
 });

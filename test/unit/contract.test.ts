@@ -3,12 +3,18 @@ import { contractViolation } from '../support/contract.js';
 
 describe('the e2e contract checker', () => {
   it('flags a body that does not match the documented schema, and passes one that does', () => {
-    expect(contractViolation('GET', 'http://x/api/public/v1/quote', 200, 'application/json', { currency: 'USD' })).toMatch(/quote 200/);
+    expect(
+      contractViolation('GET', 'http://x/api/public/v1/quote', 200, 'application/json', { currency: 'USD' }),
+    ).toMatch(/quote 200/);
     const error = { error: { code: 'missing_items', message: 'm', docs: 'http://x/docs#error-missing_items' } };
-    expect(contractViolation('GET', 'http://x/api/public/v1/quote', 400, 'application/json; charset=utf-8', error)).toBeNull();
+    expect(
+      contractViolation('GET', 'http://x/api/public/v1/quote', 400, 'application/json; charset=utf-8', error),
+    ).toBeNull();
   });
   it('flags undocumented statuses and content types, and ignores undocumented routes', () => {
-    expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 418, 'application/json', {})).toMatch(/not a documented error status/);
+    expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 418, 'application/json', {})).toMatch(
+      /not a documented error status/,
+    );
     expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 404, 'text/html', {})).toMatch(/content type/);
     expect(contractViolation('GET', 'http://x/admin/v1/partners/p', 200, 'application/json', {})).toBeNull();
   });

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { priorAttempt, createOrder, type CreateOrderDeps, type CreateOrderInput } from '../../shared/domain/create-order.js';
+import {
+  priorAttempt,
+  createOrder,
+  type CreateOrderDeps,
+  type CreateOrderInput,
+} from '../../shared/domain/create-order.js';
 import type { OrderPricing } from '../../shared/domain/new-order.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Partner } from '../../shared/domain/partner.js';
@@ -26,8 +31,15 @@ const deps = (): CreateOrderDeps => ({
 });
 
 const partner: Partner = {
-  id: 'ptr_1', name: 'P', status: 'active', fees: { labCollectionCents: 1000, physicianOrderCents: 800 }, paymentMethod: 'pm_card_visa',
-  stripeCustomerId: null, webhookUrl: null, createdAt: '', updatedAt: '',
+  id: 'ptr_1',
+  name: 'P',
+  status: 'active',
+  fees: { labCollectionCents: 1000, physicianOrderCents: 800 },
+  paymentMethod: 'pm_card_visa',
+  stripeCustomerId: null,
+  webhookUrl: null,
+  createdAt: '',
+  updatedAt: '',
 };
 
 const pricing = (totalCents: number): OrderPricing => ({
@@ -43,7 +55,13 @@ const input = (over: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
   requestHash: 'h1',
   pricing: pricing(5000),
   buildOrder: (orderId, createdAt, intentId, p) =>
-    ({ id: orderId, partnerId: 'ptr_1', createdAt: createdAt.toISOString(), totalCents: p.totalCents, payment: { paymentIntentId: intentId, amountCents: p.totalCents } }) as unknown as OrderRecord,
+    ({
+      id: orderId,
+      partnerId: 'ptr_1',
+      createdAt: createdAt.toISOString(),
+      totalCents: p.totalCents,
+      payment: { paymentIntentId: intentId, amountCents: p.totalCents },
+    }) as unknown as OrderRecord,
   encode: (o) => JSON.stringify({ id: o.id }),
   ...over,
 });
@@ -67,7 +85,10 @@ describe('createOrder', () => {
 
   it('409 idempotency_conflict for the same key with another body', async () => {
     await createOrder(deps(), input());
-    expect(await createOrder(deps(), input({ requestHash: 'h2' }))).toEqual({ ok: false, code: 'idempotency_conflict' });
+    expect(await createOrder(deps(), input({ requestHash: 'h2' }))).toEqual({
+      ok: false,
+      code: 'idempotency_conflict',
+    });
   });
 
   it('402 no_payment_method, then the same key succeeds once a method is set', async () => {
@@ -79,7 +100,11 @@ describe('createOrder', () => {
 
   it('402 on decline releases the key: the retry is a NEW charge attempt with a new provider key', async () => {
     payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_failed', details: { declineCode: 'generic_decline' } });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'payment_failed',
+      details: { declineCode: 'generic_decline' },
+    });
     const retry = await createOrder(deps(), input());
     expect(retry.ok).toBe(true);
     expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(2);
@@ -143,7 +168,10 @@ describe('createOrder', () => {
   it('priorAttempt: the stored response for the same body; after money moved, that charge’s figures; nothing otherwise', async () => {
     expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'none', record: null });
     const done = await createOrder(deps(), input());
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({ kind: 'replay', body: (done as { body: string }).body });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h1')).toEqual({
+      kind: 'replay',
+      body: (done as { body: string }).body,
+    });
     const completed = await keys.get('ptr_1#key-1');
     expect(await priorAttempt(deps(), 'ptr_1', 'key-1', 'h2')).toEqual({ kind: 'none', record: completed });
     expect(await priorAttempt(deps(), 'ptr_2', 'key-1', 'h1')).toEqual({ kind: 'none', record: null });
@@ -158,17 +186,27 @@ describe('createOrder', () => {
     payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'requires_action' }));
     await createOrder(deps(), input({ idempotencyKey: 'key-4' }));
     for (const k of ['key-2', 'key-3', 'key-4']) {
-      expect(await priorAttempt(deps(), 'ptr_1', k, 'h1'), k).toEqual({ kind: 'money_moved', pricing: pricing(5000), record: await keys.get(`ptr_1#${k}`) });
+      expect(await priorAttempt(deps(), 'ptr_1', k, 'h1'), k).toEqual({
+        kind: 'money_moved',
+        pricing: pricing(5000),
+        record: await keys.get(`ptr_1#${k}`),
+      });
     }
     // A definitive decline moved no money: the rules run again.
     payments.next.push(() => ({ kind: 'declined', intentId: 'pi_d', declineCode: 'generic_decline' }));
     await createOrder(deps(), input({ idempotencyKey: 'key-5' }));
-    expect(await priorAttempt(deps(), 'ptr_1', 'key-5', 'h1')).toEqual({ kind: 'none', record: await keys.get('ptr_1#key-5') });
+    expect(await priorAttempt(deps(), 'ptr_1', 'key-5', 'h1')).toEqual({
+      kind: 'none',
+      record: await keys.get('ptr_1#key-5'),
+    });
   });
 
   it('given the key record the caller just read, the claim makes no read of its own; a stale one costs a retry, never a double charge', async () => {
     let reads = 0;
-    const counting = () => ({ ...deps(), keys: Object.assign(Object.create(keys) as MemoryKeys, { get: async (id: string) => (reads++, keys.get(id)) }) });
+    const counting = () => ({
+      ...deps(),
+      keys: Object.assign(Object.create(keys) as MemoryKeys, { get: async (id: string) => (reads++, keys.get(id)) }),
+    });
     expect((await createOrder(counting(), input({ keyRead: null }))).ok).toBe(true);
     expect(reads).toBe(0);
     // A read taken before another request claimed and finished the key: the write fails, the retry reads afresh and replays.
@@ -180,12 +218,20 @@ describe('createOrder', () => {
 
   it('402 with the status when the intent resolved without completing', async () => {
     payments.next.push(() => ({ kind: 'failed', intentId: 'pi_c', status: 'canceled' }));
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_failed', details: { status: 'canceled' } });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'payment_failed',
+      details: { status: 'canceled' },
+    });
   });
 
   it('502 payment_pending remembers the intent; the retry re-checks it (never charges again)', async () => {
     payments.next.push(() => ({ kind: 'pending', intentId: 'pi_p', status: 'processing' }));
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_pending', details: { status: 'processing' } });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'payment_pending',
+      details: { status: 'processing' },
+    });
     payments.retrieveResult = { kind: 'pending', intentId: 'pi_p', status: 'processing' };
     expect(await createOrder(deps(), input())).toMatchObject({ code: 'payment_pending' });
     payments.retrieveResult = { kind: 'succeeded', intentId: 'pi_p', amountCents: 5000 };
@@ -236,7 +282,8 @@ describe('createOrder', () => {
   it('concurrent requests with one key: exactly one charge and one order', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => createOrder(deps(), input())));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    for (const r of results.filter((r) => !r.ok)) expect(['idempotency_in_progress', 'payment_in_flight']).toContain((r as { code: string }).code);
+    for (const r of results.filter((r) => !r.ok))
+      expect(['idempotency_in_progress', 'payment_in_flight']).toContain((r as { code: string }).code);
     expect(orders.orders.size).toBe(1);
     expect(payments.charges).toHaveLength(1);
   });

@@ -33,7 +33,8 @@ describe('parseOru over the twelve published fixtures', () => {
       expect(r.error.length).toBeGreaterThan(10);
       // Names from the PID segment must never appear in an error.
       const pid = message.split(/\r\n|\r|\n/).find((l) => l.startsWith('PID')) ?? '';
-      for (const part of (pid.split('|')[5] ?? '').split('^').filter((p) => p.length > 2)) expect(r.error).not.toContain(part);
+      for (const part of (pid.split('|')[5] ?? '').split('^').filter((p) => p.length > 2))
+        expect(r.error).not.toContain(part);
     }
   });
 
@@ -43,7 +44,10 @@ describe('parseOru over the twelve published fixtures', () => {
     expect(a[1]?.value).toBe(182);
   });
   it('04: a rejected specimen with no OBX is refused, naming OBR-25', () => {
-    expect(parseOru(read('04-nist-lri-esr-rejected-no-obx-v251.hl7'))).toEqual({ ok: false, error: expect.stringMatching(/no OBX results.*OBR-25 X/) });
+    expect(parseOru(read('04-nist-lri-esr-rejected-no-obx-v251.hl7'))).toEqual({
+      ok: false,
+      error: expect.stringMatching(/no OBX results.*OBR-25 X/),
+    });
   });
   it('05: N, L, HH and A flags, "13 to 18" ranges, 28 observations', () => {
     const r = parse('05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7');
@@ -67,17 +71,25 @@ describe('parseOru over the twelve published fixtures', () => {
   it('11: a cancelled test and empty values are notReported with no flag', () => {
     const a = parse('11-renalware-test-cancelled-empty-values-v231.hl7').analytes;
     expect(a.filter((x) => x.notReported).length).toBeGreaterThanOrEqual(2);
-    expect(a.find((x) => x.labTestCode === 'TACR')).toMatchObject({ referenceRangeLow: 1, referenceRangeHigh: 12, notReported: true, flag: null });
+    expect(a.find((x) => x.labTestCode === 'TACR')).toMatchObject({
+      referenceRangeLow: 1,
+      referenceRangeHigh: 12,
+      notReported: true,
+      flag: null,
+    });
   });
   it('12: a segment broken by a stray newline is skipped, status X is withheld', () => {
     const r = parse('12-openlis-labcorp-v22-status-x-nte-zseg.hl7');
     expect(r.skippedLines).toBe(1);
     expect(r.analytes[0]).toMatchObject({ notReported: true, flag: null });
   });
-  it.each(['', 'garbage', 'MSH|^~', 'MSH|^~\\&|A|B|C|D|20200101||ADT^A01|1|P|2.5.1'])('malformed input %j is refused with a reason', (m) => {
-    const r = parseOru(m);
-    expect(r.ok).toBe(false);
-  });
+  it.each(['', 'garbage', 'MSH|^~', 'MSH|^~\\&|A|B|C|D|20200101||ADT^A01|1|P|2.5.1'])(
+    'malformed input %j is refused with a reason',
+    (m) => {
+      const r = parseOru(m);
+      expect(r.ok).toBe(false);
+    },
+  );
 });
 
 describe('reference ranges and flags', () => {
@@ -92,13 +104,18 @@ describe('reference ranges and flags', () => {
 
   it('never says normal outside the range, and always gives a verdict for a number with a full range', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1000, max: 1000, noNaN: true }), fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ min: 0.01, max: 100, noNaN: true }), (value, low, width) => {
-        const high = low + width;
-        const flag = flagFromRange(value, low, high);
-        expect(flag).not.toBeNull();
-        if (value < low) expect(['low', 'critical_low']).toContain(flag);
-        if (value > high) expect(['high', 'critical_high']).toContain(flag);
-      }),
+      fc.property(
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.double({ min: -100, max: 100, noNaN: true }),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        (value, low, width) => {
+          const high = low + width;
+          const flag = flagFromRange(value, low, high);
+          expect(flag).not.toBeNull();
+          if (value < low) expect(['low', 'critical_low']).toContain(flag);
+          if (value > high) expect(['high', 'critical_high']).toContain(flag);
+        },
+      ),
     );
   });
 
@@ -120,7 +137,13 @@ describe('reference ranges and flags', () => {
           { name: 'TSH', loinc: '3016-3', unit: 'uIU/mL', referenceLow: 0.45, referenceHigh: 4.5 },
           { name: 'HIV-1/2 Ag/Ab', loinc: '56888-1', unit: null, referenceLow: null, referenceHigh: null },
         ];
-        const msg = buildOruMessage({ placerOrderNumber: 'order_x', requisitionNumber: 'RQ1', observedAt: new Date('2026-01-01T00:00:00Z'), biomarkers, random: seededRandom(seed) });
+        const msg = buildOruMessage({
+          placerOrderNumber: 'order_x',
+          requisitionNumber: 'RQ1',
+          observedAt: new Date('2026-01-01T00:00:00Z'),
+          biomarkers,
+          random: seededRandom(seed),
+        });
         const r = parseOru(msg);
         expect(r.ok).toBe(true);
         if (!r.ok) return;

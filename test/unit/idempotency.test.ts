@@ -18,26 +18,45 @@ const base: KeyRecord = {
 const now = 2_000_000;
 
 describe('decideOnKey', () => {
-  it('claims an unused key', () => expect(decideOnKey(null, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: null }));
+  it('claims an unused key', () =>
+    expect(decideOnKey(null, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: null }));
   it('treats a key past its 24 hours as never used', () => {
-    expect(decideOnKey({ ...base, status: 'COMPLETED', expiration: Math.floor(now / 1000) }, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: 1 });
+    expect(decideOnKey({ ...base, status: 'COMPLETED', expiration: Math.floor(now / 1000) }, 'h1', now)).toEqual({
+      kind: 'claim',
+      expectedVersion: 1,
+    });
   });
   it('replays a completed key with the same body', () => {
-    expect(decideOnKey({ ...base, status: 'COMPLETED', data: '{"id":"order_x"}' }, 'h1', now)).toEqual({ kind: 'replay', data: '{"id":"order_x"}' });
+    expect(decideOnKey({ ...base, status: 'COMPLETED', data: '{"id":"order_x"}' }, 'h1', now)).toEqual({
+      kind: 'replay',
+      data: '{"id":"order_x"}',
+    });
   });
   it('refuses a different body: conflict', () => {
-    expect(decideOnKey({ ...base, status: 'COMPLETED' }, 'h2', now)).toEqual({ kind: 'reject', code: 'idempotency_conflict' });
+    expect(decideOnKey({ ...base, status: 'COMPLETED' }, 'h2', now)).toEqual({
+      kind: 'reject',
+      code: 'idempotency_conflict',
+    });
     expect(decideOnKey({ ...base }, 'h2', now)).toEqual({ kind: 'reject', code: 'idempotency_conflict' });
   });
   it('lets a released key (after a decline) be used with another body', () => {
     expect(decideOnKey({ ...base, phase: 'released' }, 'h2', now).kind).toBe('resume');
   });
   it('in progress while another request holds the lease; payment_in_flight while its charge is out', () => {
-    expect(decideOnKey({ ...base, in_progress_expiration: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'idempotency_in_progress' });
-    expect(decideOnKey({ ...base, phase: 'charging', in_progress_expiration: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'payment_in_flight' });
+    expect(decideOnKey({ ...base, in_progress_expiration: now + 1 }, 'h1', now)).toEqual({
+      kind: 'reject',
+      code: 'idempotency_in_progress',
+    });
+    expect(decideOnKey({ ...base, phase: 'charging', in_progress_expiration: now + 1 }, 'h1', now)).toEqual({
+      kind: 'reject',
+      code: 'payment_in_flight',
+    });
   });
   it('holds the 500 retry lock, then resumes', () => {
-    expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now + 1 }, 'h1', now)).toEqual({ kind: 'reject', code: 'idempotency_in_progress' });
+    expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now + 1 }, 'h1', now)).toEqual({
+      kind: 'reject',
+      code: 'idempotency_in_progress',
+    });
     expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now }, 'h1', now).kind).toBe('resume');
   });
 });

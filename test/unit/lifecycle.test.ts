@@ -12,14 +12,36 @@ let alerts: string[];
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord =>
   ({
-    id, partnerId: 'ptr_1', externalId: null, state: 'scheduled', version: 1, createdAt: new Date(now).toISOString(), updatedAt: '',
+    id,
+    partnerId: 'ptr_1',
+    externalId: null,
+    state: 'scheduled',
+    version: 1,
+    createdAt: new Date(now).toISOString(),
+    updatedAt: '',
     payment: { status: 'succeeded', amountCents: 100, currency: 'usd', paymentIntentId: `pi_${id}`, refundId: null },
-    placementDueAt: new Date(now + 3600_000).toISOString(), requisitionNumber: null, requisitionIssuedAt: null, resultsReportedAt: null, cancelledAt: null,
+    placementDueAt: new Date(now + 3600_000).toISOString(),
+    requisitionNumber: null,
+    requisitionIssuedAt: null,
+    resultsReportedAt: null,
+    cancelledAt: null,
     ...over,
   }) as OrderRecord;
 
-const placeDeps = (): PlaceOrderDeps => ({ orders, lab: simulatedLab, now: () => new Date(now), alert: (e) => alerts.push(e), issueRequisition: async () => undefined });
-const cancelDeps = (): CancelOrderDeps => ({ orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) });
+const placeDeps = (): PlaceOrderDeps => ({
+  orders,
+  lab: simulatedLab,
+  now: () => new Date(now),
+  alert: (e) => alerts.push(e),
+  issueRequisition: async () => undefined,
+});
+const cancelDeps = (): CancelOrderDeps => ({
+  orders,
+  payments,
+  now: () => new Date(now),
+  windowMinutes: 60,
+  alert: (e) => alerts.push(e),
+});
 
 beforeEach(() => {
   orders = new MemoryOrders();
@@ -46,7 +68,8 @@ describe('cancel rules', () => {
     expect(cancelDecision(o, new Date(now + 60 * 60_000), 60)).toEqual({ ok: false, reason: 'not_cancellable' });
   });
   it('internal trouble never surfaces: every pre-requisition state reads as processing', () => {
-    for (const s of ['scheduled', 'placing', 'placed', 'unconfirmed', 'external_draft'] as OrderState[]) expect(PUBLIC_STATUS[s]).toBe('processing');
+    for (const s of ['scheduled', 'placing', 'placed', 'unconfirmed', 'external_draft'] as OrderState[])
+      expect(PUBLIC_STATUS[s]).toBe('processing');
   });
 });
 
@@ -74,7 +97,10 @@ describe('placement', () => {
         throw new Error('socket hang up');
       },
     };
-    const result = await placeOrder({ ...placeDeps(), lab: lostAnswer }, (await orders.findById('order_c')) as OrderRecord);
+    const result = await placeOrder(
+      { ...placeDeps(), lab: lostAnswer },
+      (await orders.findById('order_c')) as OrderRecord,
+    );
     expect(result?.state).toBe('unconfirmed');
     expect(alerts).toEqual(['placement_unconfirmed']);
     expect(await cancelOrder(cancelDeps(), result as OrderRecord)).toEqual({ ok: false, reason: 'may_exist_at_lab' });
@@ -97,11 +123,15 @@ describe('placement', () => {
       if (cancelled.ok) {
         expect(placed).toBeNull();
         expect(final.state).toBe('cancelled');
-        expect([...orders.outbox.keys()].filter((k) => k.startsWith(`${id}__`))).toEqual([`${id}__order.cancelled__partner_cancel`]);
+        expect([...orders.outbox.keys()].filter((k) => k.startsWith(`${id}__`))).toEqual([
+          `${id}__order.cancelled__partner_cancel`,
+        ]);
       } else {
         expect(placed?.state).toBe('requisition_issued');
         expect(['placing', 'requisition_issued']).toContain(cancelled.reason);
-        expect([...orders.outbox.keys()].filter((k) => k.startsWith(`${id}__`))).toEqual([`${id}__order.requisition_ready__placement`]);
+        expect([...orders.outbox.keys()].filter((k) => k.startsWith(`${id}__`))).toEqual([
+          `${id}__order.requisition_ready__placement`,
+        ]);
       }
     }
   });

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument, documentedRoutes, OPERATIONS } from '../../shared/http/openapi/documents.js';
 
-const docs = { public: buildDocument('public', 'http://localhost'), partner: buildDocument('partner', 'http://localhost') };
+const docs = {
+  public: buildDocument('public', 'http://localhost'),
+  partner: buildDocument('partner', 'http://localhost'),
+};
 
 describe.each(['public', 'partner'] as const)('%s OpenAPI document', (which) => {
   const doc = docs[which];
-  const documented = new Set(Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`)));
+  const documented = new Set(
+    Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
+    ),
+  );
   const routes = new Set(documentedRoutes(which).map((r) => `${r.method} ${r.path}`));
 
   it('is OpenAPI 3.1 at version 1.0.0', () => {
@@ -32,13 +39,24 @@ describe('partner document specifics', () => {
   const doc = docs.partner;
   it('has the bearer scheme, the Idempotency-Key header and the three webhooks', () => {
     expect(doc.components?.securitySchemes).toHaveProperty('bearer');
-    const create = (doc.paths?.['/api/v1/orders'] as { post: { parameters: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> } }).post;
+    const create = (
+      doc.paths?.['/api/v1/orders'] as {
+        post: { parameters: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> };
+      }
+    ).post;
     expect(create.parameters.some((p) => p.name === 'Idempotency-Key' && p.in === 'header')).toBe(true);
-    for (const code of ['idempotency_conflict', 'payment_in_flight', 'payment_pending', 'no_payment_method']) expect(JSON.stringify(create.responses)).toContain(code);
-    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual(['order.cancelled', 'order.requisition_ready', 'order.results_ready']);
+    for (const code of ['idempotency_conflict', 'payment_in_flight', 'payment_pending', 'no_payment_method'])
+      expect(JSON.stringify(create.responses)).toContain(code);
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([
+      'order.cancelled',
+      'order.requisition_ready',
+      'order.results_ready',
+    ]);
   });
   it('has no stale operations (every OPERATIONS entry is a route)', () => {
-    const all = new Set([...documentedRoutes('public'), ...documentedRoutes('partner')].map((r) => `${r.method} ${r.path}`));
+    const all = new Set(
+      [...documentedRoutes('public'), ...documentedRoutes('partner')].map((r) => `${r.method} ${r.path}`),
+    );
     for (const k of Object.keys(OPERATIONS)) expect(all.has(k), k).toBe(true);
   });
 });

@@ -32,9 +32,15 @@ describe('priceBasket', () => {
     fc.assert(
       fc.property(itemsArb, fc.integer({ min: 0, max: 5 }), (items, seed) => {
         const ids = items.map((i) => i.id);
-        const shuffled = [...ids].sort((a, b) => ((a.charCodeAt(0) * (seed + 1)) % 7) - ((b.charCodeAt(0) * (seed + 1)) % 7));
+        const shuffled = [...ids].sort(
+          (a, b) => ((a.charCodeAt(0) * (seed + 1)) % 7) - ((b.charCodeAt(0) * (seed + 1)) % 7),
+        );
         const withRepeats = [...ids, ...ids.slice(0, seed)];
-        const price = (list: string[]) => priceBasket(dedupeIds(list).map((id) => byId.get(id) as CatalogItem), 1800).totalCents;
+        const price = (list: string[]) =>
+          priceBasket(
+            dedupeIds(list).map((id) => byId.get(id) as CatalogItem),
+            1800,
+          ).totalCents;
         expect(price(shuffled)).toBe(price(ids));
         expect(price(withRepeats)).toBe(price(ids));
       }),

@@ -53,6 +53,9 @@ describe('decodeAvailabilityQuery', () => {
     expect(!r.ok && r.error.code).toBe('unknown_items');
   });
   it('normalises the state to upper case', () => {
-    expect(decodeAvailabilityQuery({ state: 'tx', item: 'TSH' }, isKnown)).toEqual({ ok: true, value: { itemId: 'tsh', state: 'TX' } });
+    expect(decodeAvailabilityQuery({ state: 'tx', item: 'TSH' }, isKnown)).toEqual({
+      ok: true,
+      value: { itemId: 'tsh', state: 'TX' },
+    });
   });
 });

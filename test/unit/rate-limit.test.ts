@@ -27,18 +27,23 @@ describe('GCRA rate limit (token bucket equivalent)', () => {
 
   it('waiting Retry-After seconds always succeeds (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 200 }), (burst, perMinute, extra) => {
-        const cfg = gcra({ burst, perMinute });
-        let tat: number | null = null;
-        for (let i = 0; i < burst + extra; i++) {
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.integer({ min: 0, max: 200 }),
+        (burst, perMinute, extra) => {
+          const cfg = gcra({ burst, perMinute });
+          let tat: number | null = null;
+          for (let i = 0; i < burst + extra; i++) {
+            const r = decide(tat, 0, cfg);
+            if (r.allowed) tat = r.tatMs;
+          }
           const r = decide(tat, 0, cfg);
-          if (r.allowed) tat = r.tatMs;
-        }
-        const r = decide(tat, 0, cfg);
-        if (r.allowed) return;
-        expect(r.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-        expect(decide(tat, r.retryAfterSeconds * 1000, cfg).allowed).toBe(true);
-      }),
+          if (r.allowed) return;
+          expect(r.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+          expect(decide(tat, r.retryAfterSeconds * 1000, cfg).allowed).toBe(true);
+        },
+      ),
     );
   });
 
@@ -59,7 +64,11 @@ describe('DynamoRateLimiter under contention', () => {
     const db = {
       send: async () => {
         sends++;
-        throw new ConditionalCheckFailedException({ message: 'lost', $metadata: {}, Item: { tat: { N: String(nowMs) } } });
+        throw new ConditionalCheckFailedException({
+          message: 'lost',
+          $metadata: {},
+          Item: { tat: { N: String(nowMs) } },
+        });
       },
     } as unknown as DynamoDBDocumentClient;
     const verdict = await new DynamoRateLimiter(db, 'rate-limits', { burst: 60, perMinute: 60 }).take('1.2.3.4', nowMs);

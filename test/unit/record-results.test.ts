@@ -32,7 +32,17 @@ class MemoryDocuments implements DocumentStore {
 }
 
 const analyte = (name: string, value: number): Analyte =>
-  ({ name, labTestCode: '1-1', value, unit: 'x', referenceRange: '', referenceRangeLow: null, referenceRangeHigh: null, flag: 'normal', notReported: false }) as Analyte;
+  ({
+    name,
+    labTestCode: '1-1',
+    value,
+    unit: 'x',
+    referenceRange: '',
+    referenceRangeLow: null,
+    referenceRangeHigh: null,
+    flag: 'normal',
+    notReported: false,
+  }) as Analyte;
 
 describe('recordResults', () => {
   it('two deliveries racing for one order: the partner sees the winner’s results and files, whole', async () => {
@@ -48,16 +58,34 @@ describe('recordResults', () => {
       newResultsId: () => `res_${++seq}`,
       renderResultsPdf: async () => new Uint8Array(),
     };
-    const order = { id: 'o1', partnerId: 'p1', externalId: null, state: 'requisition_issued', version: 1 } as OrderRecord;
+    const order = {
+      id: 'o1',
+      partnerId: 'p1',
+      externalId: null,
+      state: 'requisition_issued',
+      version: 1,
+    } as OrderRecord;
     await orders.create(order);
     const [lab, upload] = await Promise.all([
-      recordResults(deps, order, { source: 'lab_electronic', analytes: [analyte('TSH', 1)], pdfs: [{ label: 'lab', bytes: Buffer.from('lab pdf') }], trigger: 'lab_results' }),
-      recordResults(deps, order, { source: 'operator_upload', analytes: [analyte('TSH', 9)], pdfs: [{ label: 'upload', bytes: Buffer.from('upload pdf') }], trigger: 'operator_upload' }),
+      recordResults(deps, order, {
+        source: 'lab_electronic',
+        analytes: [analyte('TSH', 1)],
+        pdfs: [{ label: 'lab', bytes: Buffer.from('lab pdf') }],
+        trigger: 'lab_results',
+      }),
+      recordResults(deps, order, {
+        source: 'operator_upload',
+        analytes: [analyte('TSH', 9)],
+        pdfs: [{ label: 'upload', bytes: Buffer.from('upload pdf') }],
+        trigger: 'operator_upload',
+      }),
     ]);
     expect([lab.ok, upload.ok].filter(Boolean)).toHaveLength(1);
     const stored = orders.orders.get('o1') as OrderRecord;
     const shown = await results.get('p1', 'o1', stored.resultsId);
-    const winner = lab.ok ? { value: 1, pdf: 'lab pdf', source: 'lab_electronic' } : { value: 9, pdf: 'upload pdf', source: 'operator_upload' };
+    const winner = lab.ok
+      ? { value: 1, pdf: 'lab pdf', source: 'lab_electronic' }
+      : { value: 9, pdf: 'upload pdf', source: 'operator_upload' };
     expect(shown).toMatchObject({ source: winner.source, analytes: [{ value: winner.value }] });
     expect(shown?.pdfs).toHaveLength(1);
     expect(documents.files.get(shown?.pdfs[0]?.key as string)).toBe(winner.pdf);
@@ -66,7 +94,14 @@ describe('recordResults', () => {
 
   it('an order touched meanwhile (the sweep retrying its requisition) still takes the results: the lab does not resend', async () => {
     const orders = new MemoryOrders();
-    const order = { id: 'o2', partnerId: 'p1', externalId: null, state: 'placed', requisitionNumber: 'RQ1', version: 1 } as OrderRecord;
+    const order = {
+      id: 'o2',
+      partnerId: 'p1',
+      externalId: null,
+      state: 'placed',
+      requisitionNumber: 'RQ1',
+      version: 1,
+    } as OrderRecord;
     await orders.create(order);
     const results = new MemoryResults();
     const deps: RecordResultsDeps = {
@@ -83,7 +118,12 @@ describe('recordResults', () => {
       newResultsId: () => 'res_1',
       renderResultsPdf: async () => new Uint8Array(),
     };
-    const outcome = await recordResults(deps, order, { source: 'lab_electronic', analytes: [analyte('TSH', 1)], pdfs: [], trigger: 'lab_results' });
+    const outcome = await recordResults(deps, order, {
+      source: 'lab_electronic',
+      analytes: [analyte('TSH', 1)],
+      pdfs: [],
+      trigger: 'lab_results',
+    });
     expect(outcome.ok).toBe(true);
     expect(orders.orders.get('o2')).toMatchObject({ state: 'results_reported', resultsId: 'res_1' });
   });

@@ -17,9 +17,19 @@ let issued: string[];
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord =>
   ({
-    id, partnerId: 'ptr_1', externalId: null, state: 'scheduled', version: 1, createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString(),
+    id,
+    partnerId: 'ptr_1',
+    externalId: null,
+    state: 'scheduled',
+    version: 1,
+    createdAt: new Date(now).toISOString(),
+    updatedAt: new Date(now).toISOString(),
     payment: { status: 'succeeded', amountCents: 100, currency: 'usd', paymentIntentId: `pi_${id}`, refundId: null },
-    placementDueAt: new Date(now).toISOString(), requisitionNumber: null, requisitionIssuedAt: null, resultsReportedAt: null, cancelledAt: null,
+    placementDueAt: new Date(now).toISOString(),
+    requisitionNumber: null,
+    requisitionIssuedAt: null,
+    resultsReportedAt: null,
+    cancelledAt: null,
     ...over,
   }) as OrderRecord;
 
@@ -81,7 +91,10 @@ describe('recovery sweep', () => {
       alert: (e, ids) => alerts.push(`${e}:${ids.requisitionNumber ?? ''}`),
       issueRequisition: async (o) => {
         // Results arrive from the lab while the requisition document is being stored.
-        await orders.transition(stored(o.id), ['placing'], { state: 'results_reported', updatedAt: new Date(now).toISOString() });
+        await orders.transition(stored(o.id), ['placing'], {
+          state: 'results_reported',
+          updatedAt: new Date(now).toISOString(),
+        });
       },
     };
     expect(await placeOrder(racing, stored('o7'))).toBeNull();
@@ -118,7 +131,11 @@ describe('recovery sweep', () => {
     now += 15 * 60_000;
     const [seen] = await orders.needsRecovery('placing', new Date(now), 25);
     // The placement completes between the sweep's index read and its write.
-    await orders.transition(seen as OrderRecord, ['placing'], { state: 'requisition_issued', requisitionNumber: 'RQ1', updatedAt: new Date(now).toISOString() });
+    await orders.transition(seen as OrderRecord, ['placing'], {
+      state: 'requisition_issued',
+      requisitionNumber: 'RQ1',
+      updatedAt: new Date(now).toISOString(),
+    });
     const staleRead = Object.create(orders) as MemoryOrders; // the same store, answering from a stale index
     staleRead.needsRecovery = async (kind) => (kind === 'placing' ? [seen as OrderRecord] : []);
     expect(await recoverOrders({ ...deps(), orders: staleRead })).toBe(0);
@@ -136,7 +153,10 @@ describe('recovery sweep', () => {
   it('a pending refund is tried again, each try under a provider key of its own, until it is issued', async () => {
     await orders.create(order('o5'));
     payments.refundFails = true;
-    const cancelled = await cancelOrder({ orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) }, stored('o5'));
+    const cancelled = await cancelOrder(
+      { orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) },
+      stored('o5'),
+    );
     expect(cancelled).toMatchObject({ ok: true, refund: 'pending' });
     now += 30 * 60_000;
     expect(await recoverOrders(deps())).toBe(0);
@@ -150,7 +170,19 @@ describe('recovery sweep', () => {
   });
 
   it('a cancel that crashed before its refund (refund_pending, no alert sent) is refunded by the sweep', async () => {
-    await orders.create(order('o6', { state: 'cancelled', cancelledAt: new Date(now).toISOString(), payment: { status: 'refund_pending', amountCents: 100, currency: 'usd', paymentIntentId: 'pi_o6', refundId: null } }));
+    await orders.create(
+      order('o6', {
+        state: 'cancelled',
+        cancelledAt: new Date(now).toISOString(),
+        payment: {
+          status: 'refund_pending',
+          amountCents: 100,
+          currency: 'usd',
+          paymentIntentId: 'pi_o6',
+          refundId: null,
+        },
+      }),
+    );
     now += 30 * 60_000;
     expect(await recoverOrders(deps())).toBe(1);
     expect(stored('o6').payment.status).toBe('refunded');
@@ -158,7 +190,13 @@ describe('recovery sweep', () => {
   });
 
   it('a rehearsed refund failure (sandbox scenario) leaves the refund pending without paging staff; a real one pages them', async () => {
-    const cancel = { orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e: string) => alerts.push(e) };
+    const cancel = {
+      orders,
+      payments,
+      now: () => new Date(now),
+      windowMinutes: 60,
+      alert: (e: string) => alerts.push(e),
+    };
     await orders.create(order('r1', { simulation: { refund: 'fails' } }));
     expect(await cancelOrder(cancel, stored('r1'))).toMatchObject({ ok: true, refund: 'pending' });
     expect(payments.refundKeys).toEqual([]); // the provider is not even asked
@@ -173,8 +211,16 @@ describe('recovery sweep', () => {
     expect(recoveryKind(order('a'))).toBeNull();
     expect(recoveryKind(order('a', { state: 'placed' }))).toBeNull(); // the sandbox's placed_awaiting_requisition has no number
     expect(recoveryKind(order('a', { state: 'requisition_issued', requisitionNumber: 'RQ1' }))).toBeNull();
-    const pending = { status: 'refund_pending', amountCents: 1, currency: 'usd', paymentIntentId: 'pi', refundId: null } as const;
+    const pending = {
+      status: 'refund_pending',
+      amountCents: 1,
+      currency: 'usd',
+      paymentIntentId: 'pi',
+      refundId: null,
+    } as const;
     expect(recoveryKind(order('a', { state: 'cancelled', payment: pending }))).toBe('refund');
-    expect(recoveryKind(order('a', { state: 'cancelled', payment: pending, simulation: { refund: 'fails' } }))).toBeNull();
+    expect(
+      recoveryKind(order('a', { state: 'cancelled', payment: pending, simulation: { refund: 'fails' } })),
+    ).toBeNull();
   });
 });

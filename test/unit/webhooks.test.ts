@@ -17,11 +17,16 @@ describe('signature', () => {
 
   it('verifies any body and secret within tolerance; a changed byte fails (property)', () => {
     fc.assert(
-      fc.property(fc.string(), fc.string({ minLength: 1 }), fc.integer({ min: -300, max: 300 }), (body, secret, skew) => {
-        const header = signPayload(body, secret, 1_700_000_000);
-        expect(verifySignature({ rawBody: body, header, secret, nowSeconds: 1_700_000_000 + skew }).ok).toBe(true);
-        expect(verifySignature({ rawBody: `${body}x`, header, secret, nowSeconds: 1_700_000_000 }).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: -300, max: 300 }),
+        (body, secret, skew) => {
+          const header = signPayload(body, secret, 1_700_000_000);
+          expect(verifySignature({ rawBody: body, header, secret, nowSeconds: 1_700_000_000 + skew }).ok).toBe(true);
+          expect(verifySignature({ rawBody: `${body}x`, header, secret, nowSeconds: 1_700_000_000 }).ok).toBe(false);
+        },
+      ),
     );
   });
 
@@ -32,13 +37,22 @@ describe('signature', () => {
     ['v1=' + 'a'.repeat(64), 'malformed_header'],
     ['t=1700000000', 'malformed_header'],
   ])('rejects %j: %s', (header, reason) => {
-    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_000 })).toEqual({ ok: false, reason });
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_000 })).toEqual({
+      ok: false,
+      reason,
+    });
   });
 
   it('rejects stale and future timestamps beyond 300 s', () => {
     const header = signPayload('x', 's', 1_700_000_000);
-    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_301 })).toEqual({ ok: false, reason: 'timestamp_out_of_tolerance' });
-    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_699_999_699 })).toEqual({ ok: false, reason: 'timestamp_out_of_tolerance' });
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_700_000_301 })).toEqual({
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+    });
+    expect(verifySignature({ rawBody: 'x', header, secret: 's', nowSeconds: 1_699_999_699 })).toEqual({
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+    });
   });
 });
 
@@ -57,47 +71,133 @@ describe('retry schedule', () => {
   });
 
   it('a 2xx succeeds, 3xx/4xx/5xx/no answer fail, the 8th failure is final', () => {
-    let r: DeliveryRecord = { id: 'd', event: {} as DeliveryRecord['event'], status: 'pending', attempts: [], nextAttemptAt: null, version: 0 };
-    for (const status of [302, 404, 500, null, 500, 500, 500]) r = afterAttempt(r, { at: new Date(0).toISOString(), durationMs: 1, httpStatus: status, error: null, kind: 'scheduled' });
+    let r: DeliveryRecord = {
+      id: 'd',
+      event: {} as DeliveryRecord['event'],
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: null,
+      version: 0,
+    };
+    for (const status of [302, 404, 500, null, 500, 500, 500])
+      r = afterAttempt(r, {
+        at: new Date(0).toISOString(),
+        durationMs: 1,
+        httpStatus: status,
+        error: null,
+        kind: 'scheduled',
+      });
     expect(r.status).toBe('pending');
-    r = afterAttempt(r, { at: new Date(0).toISOString(), durationMs: 1, httpStatus: 503, error: null, kind: 'scheduled' });
+    r = afterAttempt(r, {
+      at: new Date(0).toISOString(),
+      durationMs: 1,
+      httpStatus: 503,
+      error: null,
+      kind: 'scheduled',
+    });
     expect(r).toMatchObject({ status: 'failed', nextAttemptAt: null });
-    expect(afterAttempt({ ...r, status: 'pending' }, { at: '', durationMs: 1, httpStatus: 204, error: null, kind: 'replay' }).status).toBe('succeeded');
+    expect(
+      afterAttempt({ ...r, status: 'pending' }, { at: '', durationMs: 1, httpStatus: 204, error: null, kind: 'replay' })
+        .status,
+    ).toBe('succeeded');
   });
 });
 
 describe('SSRF', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '224.0.0.1',
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:10.0.0.1',
+    '224.0.0.1',
     // IPv4 inside IPv6, in every spelling: mapped (hex, as URL parsing writes it), translated, compatible, 6to4.
-    '::ffff:a9fe:a9fe', '[::ffff:a9fe:a9fe]', '::ffff:7f00:1', '::ffff:0:169.254.169.254', '::169.254.169.254', '::a00:1', '2002:a9fe:a9fe::1',
-    '0:0:0:0:0:ffff:a9fe:a9fe', '::', 'fec0::1', '64:ff9b::a9fe:a9fe', '2001:db8::1', 'ff02::1', 'not-an-ip'])('%s is forbidden', (ip) => {
+    '::ffff:a9fe:a9fe',
+    '[::ffff:a9fe:a9fe]',
+    '::ffff:7f00:1',
+    '::ffff:0:169.254.169.254',
+    '::169.254.169.254',
+    '::a00:1',
+    '2002:a9fe:a9fe::1',
+    '0:0:0:0:0:ffff:a9fe:a9fe',
+    '::',
+    'fec0::1',
+    '64:ff9b::a9fe:a9fe',
+    '2001:db8::1',
+    'ff02::1',
+    'not-an-ip',
+  ])('%s is forbidden', (ip) => {
     expect(isForbiddenAddress(ip)).toBe(true);
   });
-  it.each(['8.8.8.8', '52.1.2.3', '2606:4700::1111', '::ffff:808:808', '2002:808:808::1', '2a00:1450:4001:82b::200e'])('%s is public', (ip) => expect(isForbiddenAddress(ip)).toBe(false));
+  it.each(['8.8.8.8', '52.1.2.3', '2606:4700::1111', '::ffff:808:808', '2002:808:808::1', '2a00:1450:4001:82b::200e'])(
+    '%s is public',
+    (ip) => expect(isForbiddenAddress(ip)).toBe(false),
+  );
   it('production requires https; loopback only when allowed', () => {
     expect(checkWebhookUrl('http://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(false);
     expect(checkWebhookUrl('https://example.com/h', { requireHttps: true, allowLoopback: false }).ok).toBe(true);
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
     expect(checkWebhookUrl('http://127.0.0.1:9/h', { requireHttps: false, allowLoopback: true }).ok).toBe(true);
     expect(checkWebhookUrl('http://169.254.169.254/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
-    expect(checkWebhookUrl('http://[::ffff:169.254.169.254]/', { requireHttps: false, allowLoopback: false }).ok).toBe(false);
-    expect(checkWebhookUrl('http://[::ffff:10.0.0.1]:8080/', { requireHttps: false, allowLoopback: true }).ok).toBe(false);
+    expect(checkWebhookUrl('http://[::ffff:169.254.169.254]/', { requireHttps: false, allowLoopback: false }).ok).toBe(
+      false,
+    );
+    expect(checkWebhookUrl('http://[::ffff:10.0.0.1]:8080/', { requireHttps: false, allowLoopback: true }).ok).toBe(
+      false,
+    );
   });
 });
 
 describe('dispatch: one send per due attempt', () => {
-  const event = { deliveryId: 'order_1__order.cancelled__partner_cancel', type: 'order.cancelled' as const, orderId: 'order_1', partnerId: 'ptr_1', externalId: null, trigger: 'partner_cancel', createdAt: '2026-11-24T10:00:00.000Z' };
-  const partner: Partner = { id: 'ptr_1', name: 'P', status: 'active', fees: { labCollectionCents: 0, physicianOrderCents: 0 }, paymentMethod: null, stripeCustomerId: null, webhookUrl: 'https://hooks.example.com/h', webhookSecrets: [{ secret: 'whsec_a', createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }], createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
+  const event = {
+    deliveryId: 'order_1__order.cancelled__partner_cancel',
+    type: 'order.cancelled' as const,
+    orderId: 'order_1',
+    partnerId: 'ptr_1',
+    externalId: null,
+    trigger: 'partner_cancel',
+    createdAt: '2026-11-24T10:00:00.000Z',
+  };
+  const partner: Partner = {
+    id: 'ptr_1',
+    name: 'P',
+    status: 'active',
+    fees: { labCollectionCents: 0, physicianOrderCents: 0 },
+    paymentMethod: null,
+    stripeCustomerId: null,
+    webhookUrl: 'https://hooks.example.com/h',
+    webhookSecrets: [{ secret: 'whsec_a', createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }],
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
 
   function setup(status: number | null) {
     const deliveries = new MemoryDeliveries();
-    deliveries.records.set(event.deliveryId, { id: event.deliveryId, event, status: 'pending', attempts: [], nextAttemptAt: event.createdAt, version: 1 });
+    deliveries.records.set(event.deliveryId, {
+      id: event.deliveryId,
+      event,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: event.createdAt,
+      version: 1,
+    });
     const sent: string[] = [];
     let now = new Date('2026-11-24T10:00:00.000Z');
     const deps: DispatchDeps = {
       deliveries,
       partners: { get: async () => partner } as unknown as DispatchDeps['partners'],
-      sender: { send: async (_url, body) => (sent.push(body), { httpStatus: status, error: status ? null : 'connection failed (ECONNREFUSED)', durationMs: 1 }) },
+      sender: {
+        send: async (_url, body) => (
+          sent.push(body),
+          { httpStatus: status, error: status ? null : 'connection failed (ECONNREFUSED)', durationMs: 1 }
+        ),
+      },
       now: () => now,
       wallClock: () => now,
       alert: () => undefined,

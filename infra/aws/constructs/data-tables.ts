@@ -27,11 +27,16 @@ export class DataTables extends Construct {
           ...(g.sortKey ? { sortKey: { name: g.sortKey, type: AttributeType.STRING } } : {}),
         })),
       });
-    this.tables = Object.fromEntries(Object.entries(TABLES).map(([k, def]) => [k, build(def)])) as Record<TableKey, TableV2>;
+    this.tables = Object.fromEntries(Object.entries(TABLES).map(([k, def]) => [k, build(def)])) as Record<
+      TableKey,
+      TableV2
+    >;
   }
 
   /** The environment variables that tell a handler its physical table names. */
   environment(): Record<string, string> {
-    return Object.fromEntries((Object.keys(TABLES) as TableKey[]).map((k) => [TABLES[k].envVar, this.tables[k].tableName]));
+    return Object.fromEntries(
+      (Object.keys(TABLES) as TableKey[]).map((k) => [TABLES[k].envVar, this.tables[k].tableName]),
+    );
   }
 }

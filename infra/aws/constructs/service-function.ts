@@ -47,7 +47,9 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: Tracing.ACTIVE,
       logGroup,
-      ...(props.reservedConcurrentExecutions !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions } : {}),
+      ...(props.reservedConcurrentExecutions !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'lab-test-service',

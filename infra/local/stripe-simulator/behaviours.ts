@@ -28,7 +28,9 @@ export function behaviourFor(paymentMethod: string): ChargeBehaviour {
     case 'pm_sim_provider_down':
       return { kind: 'provider_down' };
     default:
-      return /^pm_(card_[A-Za-z]+|sim_refund_fails)$/.test(paymentMethod) ? { kind: 'succeed' } : { kind: 'unknown_method' };
+      return /^pm_(card_[A-Za-z]+|sim_refund_fails)$/.test(paymentMethod)
+        ? { kind: 'succeed' }
+        : { kind: 'unknown_method' };
   }
 }
 

@@ -35,23 +35,39 @@ function publicIntent(i: SimIntent) {
  * `stripe` SDK talks to it unchanged (no maintained simulator on npm supports PaymentIntents).
  * Idempotency-Key replay works like Stripe's; state persists to `stateFile` when one is given.
  */
-export async function startStripeSimulator(opts: { port?: number; host?: string; stateFile?: string } = {}): Promise<StripeSimulator> {
+export async function startStripeSimulator(
+  opts: { port?: number; host?: string; stateFile?: string } = {},
+): Promise<StripeSimulator> {
   const state = loadState(opts.stateFile);
   let failNext = 0;
   // A provider timeout: the request takes effect (and is stored for idempotent replay), but its
   // answer is held back longer than the client waits, so the caller cannot know what happened.
   let hang = { next: 0, ms: 30_000 };
   const persist = () => saveState(opts.stateFile, state);
-  const newId = (prefix: string) => `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+  const newId = (prefix: string) =>
+    `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const now = () => Math.floor(Date.now() / 1000);
 
   function createIntent(p: Record<string, unknown>): Answer {
     const amount = Number(p.amount);
     const pm = typeof p.payment_method === 'string' ? p.payment_method : '';
-    if (!Number.isInteger(amount) || amount < 50) return stripeError(400, 'invalid_request_error', 'Amount must be at least 50 cents.', { code: 'amount_too_small', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 50)
+      return stripeError(400, 'invalid_request_error', 'Amount must be at least 50 cents.', {
+        code: 'amount_too_small',
+        param: 'amount',
+      });
     const behaviour = behaviourFor(pm);
-    if (behaviour.kind === 'unknown_method') return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
-    if (behaviour.kind === 'provider_down') return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } }, cache: false };
+    if (behaviour.kind === 'unknown_method')
+      return stripeError(400, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, {
+        code: 'resource_missing',
+        param: 'payment_method',
+      });
+    if (behaviour.kind === 'provider_down')
+      return {
+        status: 500,
+        body: { error: { type: 'api_error', message: 'An unknown error occurred.' } },
+        cache: false,
+      };
     const intent: SimIntent = {
       id: newId('pi'),
       object: 'payment_intent',
@@ -67,9 +83,17 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
     };
     if (behaviour.kind === 'decline') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = { code: 'card_declined', decline_code: behaviour.declineCode, message: 'Your card was declined.' };
+      intent.last_payment_error = {
+        code: 'card_declined',
+        decline_code: behaviour.declineCode,
+        message: 'Your card was declined.',
+      };
       state.intents.push(intent);
-      return stripeError(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: behaviour.declineCode, payment_intent: publicIntent(intent) });
+      return stripeError(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: behaviour.declineCode,
+        payment_intent: publicIntent(intent),
+      });
     }
     if (behaviour.kind === 'status') intent.status = behaviour.status;
     if (behaviour.kind === 'processing_then') {
@@ -82,12 +106,17 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
 
   function retrieveIntent(id: string): Answer {
     const intent = state.intents.find((i) => i.id === id);
-    if (!intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
+    if (!intent)
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
     if (intent.status === 'processing' && intent._then) {
       if (intent._then === 'succeeded') intent.status = 'succeeded';
       else {
         intent.status = 'requires_payment_method';
-        intent.last_payment_error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+        intent.last_payment_error = {
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        };
       }
       delete intent._then;
       persist();
@@ -97,14 +126,40 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
 
   function createRefund(p: Record<string, unknown>): Answer {
     const intent = state.intents.find((i) => i.id === p.payment_intent);
-    if (!intent) return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(p.payment_intent)}'`, { code: 'resource_missing', param: 'payment_intent' });
-    if (intent.status !== 'succeeded') return stripeError(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', { code: 'charge_not_refundable' });
-    if (refundFails(intent.payment_method)) return stripeError(402, 'card_error', 'The refund could not be processed on this payment method.', { code: 'refund_failed' });
+    if (!intent)
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${String(p.payment_intent)}'`, {
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+    if (intent.status !== 'succeeded')
+      return stripeError(400, 'invalid_request_error', 'This PaymentIntent has no successful charge to refund.', {
+        code: 'charge_not_refundable',
+      });
+    if (refundFails(intent.payment_method))
+      return stripeError(402, 'card_error', 'The refund could not be processed on this payment method.', {
+        code: 'refund_failed',
+      });
     const refunded = state.refunds.filter((r) => r.payment_intent === intent.id).reduce((s, r) => s + r.amount, 0);
     const amount = p.amount !== undefined ? Number(p.amount) : intent.amount - refunded;
-    if (refunded >= intent.amount) return stripeError(400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, { code: 'charge_already_refunded' });
-    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) return stripeError(400, 'invalid_request_error', 'Invalid refund amount.', { code: 'amount_too_large', param: 'amount' });
-    const refund: SimRefund = { id: newId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: (p.metadata as Record<string, string>) ?? {}, created: now() };
+    if (refunded >= intent.amount)
+      return stripeError(400, 'invalid_request_error', `Charge for ${intent.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
+    if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded)
+      return stripeError(400, 'invalid_request_error', 'Invalid refund amount.', {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
+    const refund: SimRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      created: now(),
+    };
     state.refunds.push(refund);
     return { status: 200, body: refund, cache: true };
   }
@@ -125,7 +180,11 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
       const stored = state.idempotency[scope];
       if (stored) {
         if (stored.requestHash !== body) {
-          return stripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          return stripeError(
+            400,
+            'idempotency_error',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
         }
         return { status: stored.status, body: stored.body, cache: false, replayed: true };
       }
@@ -134,21 +193,35 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
     const intentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/v1/payment_intents') answer = createIntent(params);
     else if (method === 'GET' && intentMatch) answer = retrieveIntent(intentMatch[1] as string);
-    else if (method === 'GET' && url.pathname === '/v1/payment_intents') answer = { status: 200, body: { object: 'list', data: [...state.intents].reverse().map(publicIntent), has_more: false, url: '/v1/payment_intents' }, cache: false };
+    else if (method === 'GET' && url.pathname === '/v1/payment_intents')
+      answer = {
+        status: 200,
+        body: {
+          object: 'list',
+          data: [...state.intents].reverse().map(publicIntent),
+          has_more: false,
+          url: '/v1/payment_intents',
+        },
+        cache: false,
+      };
     else if (method === 'POST' && url.pathname === '/v1/refunds') answer = createRefund(params);
     else if (method === 'GET' && url.pathname === '/v1/refunds') {
-      const data = state.refunds.filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent).reverse();
+      const data = state.refunds
+        .filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent)
+        .reverse();
       answer = { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' }, cache: false };
-    }
-    else answer = stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}).`);
-    if (scope && answer.cache) state.idempotency[scope] = { requestHash: body, status: answer.status, body: answer.body };
+    } else answer = stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}).`);
+    if (scope && answer.cache)
+      state.idempotency[scope] = { requestHash: body, status: answer.status, body: answer.body };
     persist();
     return answer;
   }
 
   function handleSim(req: IncomingMessage, url: URL, body: string): Answer {
-    if (req.method === 'GET' && url.pathname === '/_sim/intents') return { status: 200, body: state.intents.map(publicIntent), cache: false };
-    if (req.method === 'GET' && url.pathname === '/_sim/refunds') return { status: 200, body: state.refunds, cache: false };
+    if (req.method === 'GET' && url.pathname === '/_sim/intents')
+      return { status: 200, body: state.intents.map(publicIntent), cache: false };
+    if (req.method === 'GET' && url.pathname === '/_sim/refunds')
+      return { status: 200, body: state.refunds, cache: false };
     if (req.method === 'POST' && url.pathname === '/_sim/reset') {
       Object.assign(state, { intents: [], refunds: [], idempotency: {}, seq: state.seq });
       persist();
@@ -171,7 +244,11 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
       return n;
     };
     try {
-      const next = { failNext: count('failNext', asked.failNext, failNext), hangNext: count('hangNext', asked.hangNext, hang.next), hangMs: count('hangMs', asked.hangMs, hang.ms) };
+      const next = {
+        failNext: count('failNext', asked.failNext, failNext),
+        hangNext: count('hangNext', asked.hangNext, hang.next),
+        hangMs: count('hangMs', asked.hangMs, hang.ms),
+      };
       failNext = next.failNext;
       hang = { next: next.hangNext, ms: next.hangMs };
       return { status: 200, body: next, cache: false };
@@ -203,13 +280,18 @@ export async function startStripeSimulator(opts: { port?: number; host?: string;
         await holdBack(hang.ms);
         if (res.destroyed) return;
       }
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(8).toString('hex')}` };
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${randomBytes(8).toString('hex')}`,
+      };
       if ('replayed' in answer && answer.replayed) headers['Idempotent-Replayed'] = 'true';
       res.writeHead(answer.status, headers);
       res.end(JSON.stringify(answer.body));
     } catch {
       res.writeHead(400, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'The request could not be parsed.' } }));
+      res.end(
+        JSON.stringify({ error: { type: 'invalid_request_error', message: 'The request could not be parsed.' } }),
+      );
     }
   });
   const host = opts.host ?? '127.0.0.1';

@@ -41,25 +41,43 @@ export interface ColdStart {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** An API Gateway proxy event for a route of the route table, built as the local runtime builds it. */
-export function routeEvent(entry: string, target: string, opts: { headers?: Record<string, string>; body?: string; authorizer?: Record<string, string> } = {}): APIGatewayProxyEvent {
+export function routeEvent(
+  entry: string,
+  target: string,
+  opts: { headers?: Record<string, string>; body?: string; authorizer?: Record<string, string> } = {},
+): APIGatewayProxyEvent {
   const route = ROUTES.find((r) => r.entry === entry);
   if (!route) throw new Error(`no route for ${entry}`);
   const headers = { Host: '127.0.0.1:3000', ...opts.headers };
-  const req = { rawHeaders: Object.entries(headers).flat(), socket: { remoteAddress: '127.0.0.1' }, method: route.method } as unknown as IncomingMessage;
+  const req = {
+    rawHeaders: Object.entries(headers).flat(),
+    socket: { remoteAddress: '127.0.0.1' },
+    method: route.method,
+  } as unknown as IncomingMessage;
   const url = new URL(target, 'http://127.0.0.1:3000');
   // Path parameters by the route's template: /orders/{id} against /orders/order_01...
   const names = route.path.split('/');
   const values = url.pathname.split('/');
-  const params = Object.fromEntries(names.flatMap((n, i) => (/^\{\w+\}$/.test(n) ? [[n.slice(1, -1), decodeURIComponent(values[i] ?? '')]] : [])));
+  const params = Object.fromEntries(
+    names.flatMap((n, i) => (/^\{\w+\}$/.test(n) ? [[n.slice(1, -1), decodeURIComponent(values[i] ?? '')]] : [])),
+  );
   const event = toProxyEvent(req, url, route, params, opts.body ?? null);
   if (opts.authorizer) event.requestContext.authorizer = { ...opts.authorizer, principalId: opts.authorizer.partnerId };
   return event;
 }
 
-function runOnce(root: string, bundle: string, eventFile: string, env: NodeJS.ProcessEnv): Promise<ColdStart & InvokeAnswer> {
+function runOnce(
+  root: string,
+  bundle: string,
+  eventFile: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ColdStart & InvokeAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, 'infra/tools/bench/invoke-once.mjs'), bundle, eventFile], { stdio: ['ignore', 'pipe', 'inherit'], env });
+    const child = spawn(process.execPath, [join(root, 'infra/tools/bench/invoke-once.mjs'), bundle, eventFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
@@ -75,14 +93,26 @@ function runOnce(root: string, bundle: string, eventFile: string, env: NodeJS.Pr
   });
 }
 
-export async function coldStarts(root: string, cases: ColdStartCase[], env: NodeJS.ProcessEnv, runs = 5): Promise<Record<string, ColdStart>> {
+export async function coldStarts(
+  root: string,
+  cases: ColdStartCase[],
+  env: NodeJS.ProcessEnv,
+  runs = 5,
+): Promise<Record<string, ColdStart>> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
   const results: Record<string, ColdStart> = {};
   for (const c of cases) {
     const bundle = join(dir, `${c.name.replace(/\W/g, '_')}.mjs`);
     await build({
       entryPoints: [join(root, c.entry ?? 'infra/tools/bench/hello.ts')],
-      bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, outfile: bundle, mainFields: ['module', 'main'], logLevel: 'silent',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      outfile: bundle,
+      mainFields: ['module', 'main'],
+      logLevel: 'silent',
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
     const samples: ColdStart[] = [];
@@ -91,10 +121,17 @@ export async function coldStarts(root: string, cases: ColdStartCase[], env: Node
       writeFileSync(eventFile, JSON.stringify(await c.event()));
       const r = await runOnce(root, bundle, eventFile, env);
       // A failed first invoke would time the error path: the bench refuses to print that as a figure.
-      if (!(c.ok ?? httpOk)(r)) throw new Error(`${c.name}: first invoke did not do its work: ${JSON.stringify({ status: r.status, keys: r.keys, failures: r.failures })}`);
+      if (!(c.ok ?? httpOk)(r))
+        throw new Error(
+          `${c.name}: first invoke did not do its work: ${JSON.stringify({ status: r.status, keys: r.keys, failures: r.failures })}`,
+        );
       samples.push(r);
     }
-    results[c.name] = { totalMs: median(samples.map((s) => s.totalMs)), importMs: median(samples.map((s) => s.importMs)), invokeMs: median(samples.map((s) => s.invokeMs)) };
+    results[c.name] = {
+      totalMs: median(samples.map((s) => s.totalMs)),
+      importMs: median(samples.map((s) => s.importMs)),
+      invokeMs: median(samples.map((s) => s.invokeMs)),
+    };
   }
   return results;
 }

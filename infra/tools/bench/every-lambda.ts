@@ -24,7 +24,13 @@ interface Fixtures {
   deliveryId: string;
 }
 
-const patient = { firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', sex: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } };
+const patient = {
+  firstName: 'Bench',
+  lastName: 'Mark',
+  dateOfBirth: '1980-01-01',
+  sex: 'female',
+  address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+};
 const json = { 'Content-Type': 'application/json' };
 
 /**
@@ -35,7 +41,9 @@ export async function startReceiver(): Promise<{ url: string; origin: string; st
   const server = createServer((req, res) =>
     req.resume().on('end', () => {
       if (String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.')) {
-        res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ Successful: [], Failed: [] }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' })
+          .end(JSON.stringify({ Successful: [], Failed: [] }));
         return;
       }
       res.writeHead(200).end('ok');
@@ -47,7 +55,10 @@ export async function startReceiver(): Promise<{ url: string; origin: string; st
 }
 
 export async function everyLambdaCases(root: string, service: Service, receiverUrl: string): Promise<ColdStartCase[]> {
-  const call = async (path: string, init: { method?: string; body?: unknown; key?: string; idempotencyKey?: string } = {}) => {
+  const call = async (
+    path: string,
+    init: { method?: string; body?: unknown; key?: string; idempotencyKey?: string } = {},
+  ) => {
     const res = await fetch(`${service.url}${path}`, {
       method: init.method ?? 'GET',
       headers: {
@@ -58,34 +69,67 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
     });
     const body = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 300) throw new Error(`bench fixture ${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
+    if (res.status >= 300)
+      throw new Error(`bench fixture ${init.method ?? 'GET'} ${path}: ${res.status} ${JSON.stringify(body)}`);
     return body;
   };
-  const partner = await call('/admin/v1/partners', { method: 'POST', body: { name: 'Cold start bench', paymentMethod: 'pm_card_visa', webhookUrl: receiverUrl } });
+  const partner = await call('/admin/v1/partners', {
+    method: 'POST',
+    body: { name: 'Cold start bench', paymentMethod: 'pm_card_visa', webhookUrl: receiverUrl },
+  });
   const issued = await call(`/admin/v1/partners/${partner.id}/keys`, { method: 'POST', body: { environment: 'test' } });
-  const f: Fixtures = { partnerId: partner.id as string, keyId: issued.id as string, key: issued.key as string, placedOrderId: '', reportedOrderId: '', deliveryId: '' };
-  const newOrder = async () => (await call('/api/v1/orders', { method: 'POST', key: f.key, idempotencyKey: randomUUID(), body: { patient, items: [{ id: 'cbc' }] } })).id as string;
+  const f: Fixtures = {
+    partnerId: partner.id as string,
+    keyId: issued.id as string,
+    key: issued.key as string,
+    placedOrderId: '',
+    reportedOrderId: '',
+    deliveryId: '',
+  };
+  const newOrder = async () =>
+    (
+      await call('/api/v1/orders', {
+        method: 'POST',
+        key: f.key,
+        idempotencyKey: randomUUID(),
+        body: { patient, items: [{ id: 'cbc' }] },
+      })
+    ).id as string;
   const advance = (id: string) => call(`/api/v1/sandbox/orders/${id}/advance`, { method: 'POST', key: f.key });
   f.placedOrderId = await newOrder();
   await advance(f.placedOrderId);
   f.reportedOrderId = await newOrder();
   await advance(f.reportedOrderId);
   await advance(f.reportedOrderId);
-  const deliveries = (await call(`/api/v1/webhooks/deliveries?orderId=${f.placedOrderId}`, { key: f.key })).data as Array<{ id: string }>;
+  const deliveries = (await call(`/api/v1/webhooks/deliveries?orderId=${f.placedOrderId}`, { key: f.key }))
+    .data as Array<{ id: string }>;
   f.deliveryId = deliveries[0]?.id as string;
   const oru = readFileSync(join(root, 'test/fixtures/hl7/05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7'), 'latin1');
 
   const auth = { partnerId: f.partnerId, keyId: f.keyId };
-  const partnerRoute = (entry: string, target: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>
-    routeEvent(entry, target, { authorizer: auth, headers: { ...json, ...opts.headers }, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
+  const partnerRoute = (
+    entry: string,
+    target: string,
+    opts: { body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    routeEvent(entry, target, {
+      authorizer: auth,
+      headers: { ...json, ...opts.headers },
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    });
   const operatorRoute = (entry: string, target: string, body?: unknown, headers: Record<string, string> = json) =>
-    routeEvent(entry, target, { headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+    routeEvent(entry, target, {
+      headers,
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
 
   // One real request per handler module. Those that change state get what they change, fresh.
   const requests: Record<string, () => unknown> = {
     'functions/public/healthz.ts': () => routeEvent('functions/public/healthz.ts', '/healthz'),
-    'functions/public/quote.ts': () => routeEvent('functions/public/quote.ts', '/api/public/v1/quote?items=cbc,lipid-panel&state=CA'),
-    'functions/public/availability.ts': () => routeEvent('functions/public/availability.ts', '/api/public/v1/availability?state=CA&item=cbc'),
+    'functions/public/quote.ts': () =>
+      routeEvent('functions/public/quote.ts', '/api/public/v1/quote?items=cbc,lipid-panel&state=CA'),
+    'functions/public/availability.ts': () =>
+      routeEvent('functions/public/availability.ts', '/api/public/v1/availability?state=CA&item=cbc'),
     'functions/public/tests.ts': () => routeEvent('functions/public/tests.ts', '/api/tests'),
     'functions/public/openapi.ts': () => routeEvent('functions/public/openapi.ts', '/api/public/v1/openapi.json'),
     'functions/partner/openapi.ts': () => routeEvent('functions/partner/openapi.ts', '/api/v1/openapi.json'),
@@ -100,37 +144,74 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     'functions/pages/login.ts': () => routeEvent('functions/pages/login.ts', '/login'),
     'functions/pages/protected.ts': () => routeEvent('functions/pages/protected.ts', '/dashboard'),
     'functions/mcp/handler.ts': () =>
-      routeEvent('functions/mcp/handler.ts', '/mcp', { headers: { ...json, Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }),
+      routeEvent('functions/mcp/handler.ts', '/mcp', {
+        headers: { ...json, Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }),
     'functions/partner/catalog.ts': () => partnerRoute('functions/partner/catalog.ts', '/api/v1/catalog'),
-    'functions/partner/locations.ts': () => partnerRoute('functions/partner/locations.ts', '/api/v1/locations?zip=78701'),
+    'functions/partner/locations.ts': () =>
+      partnerRoute('functions/partner/locations.ts', '/api/v1/locations?zip=78701'),
     'functions/partner/orders-create.ts': () =>
-      partnerRoute('functions/partner/orders-create.ts', '/api/v1/orders', { headers: { 'Idempotency-Key': randomUUID() }, body: { patient, items: [{ id: 'cbc' }] } }),
-    'functions/partner/orders-list.ts': () => partnerRoute('functions/partner/orders-list.ts', '/api/v1/orders?limit=25'),
-    'functions/partner/orders-get.ts': () => partnerRoute('functions/partner/orders-get.ts', `/api/v1/orders/${f.placedOrderId}`),
-    'functions/partner/orders-cancel.ts': async () => partnerRoute('functions/partner/orders-cancel.ts', `/api/v1/orders/${await newOrder()}`),
-    'functions/partner/orders-requisition.ts': () => partnerRoute('functions/partner/orders-requisition.ts', `/api/v1/orders/${f.placedOrderId}/requisition`),
-    'functions/partner/orders-results.ts': () => partnerRoute('functions/partner/orders-results.ts', `/api/v1/orders/${f.reportedOrderId}/results`),
-    'functions/partner/webhooks-deliveries.ts': () => partnerRoute('functions/partner/webhooks-deliveries.ts', '/api/v1/webhooks/deliveries'),
-    'functions/partner/webhooks-replay.ts': () => partnerRoute('functions/partner/webhooks-replay.ts', `/api/v1/webhooks/deliveries/${f.deliveryId}/replay`),
-    'functions/partner/webhooks-test.ts': () => partnerRoute('functions/partner/webhooks-test.ts', '/api/v1/webhooks/test'),
-    'functions/partner/sandbox-advance.ts': async () => partnerRoute('functions/partner/sandbox-advance.ts', `/api/v1/sandbox/orders/${await newOrder()}/advance`),
+      partnerRoute('functions/partner/orders-create.ts', '/api/v1/orders', {
+        headers: { 'Idempotency-Key': randomUUID() },
+        body: { patient, items: [{ id: 'cbc' }] },
+      }),
+    'functions/partner/orders-list.ts': () =>
+      partnerRoute('functions/partner/orders-list.ts', '/api/v1/orders?limit=25'),
+    'functions/partner/orders-get.ts': () =>
+      partnerRoute('functions/partner/orders-get.ts', `/api/v1/orders/${f.placedOrderId}`),
+    'functions/partner/orders-cancel.ts': async () =>
+      partnerRoute('functions/partner/orders-cancel.ts', `/api/v1/orders/${await newOrder()}`),
+    'functions/partner/orders-requisition.ts': () =>
+      partnerRoute('functions/partner/orders-requisition.ts', `/api/v1/orders/${f.placedOrderId}/requisition`),
+    'functions/partner/orders-results.ts': () =>
+      partnerRoute('functions/partner/orders-results.ts', `/api/v1/orders/${f.reportedOrderId}/results`),
+    'functions/partner/webhooks-deliveries.ts': () =>
+      partnerRoute('functions/partner/webhooks-deliveries.ts', '/api/v1/webhooks/deliveries'),
+    'functions/partner/webhooks-replay.ts': () =>
+      partnerRoute('functions/partner/webhooks-replay.ts', `/api/v1/webhooks/deliveries/${f.deliveryId}/replay`),
+    'functions/partner/webhooks-test.ts': () =>
+      partnerRoute('functions/partner/webhooks-test.ts', '/api/v1/webhooks/test'),
+    'functions/partner/sandbox-advance.ts': async () =>
+      partnerRoute('functions/partner/sandbox-advance.ts', `/api/v1/sandbox/orders/${await newOrder()}/advance`),
     'functions/partner/sandbox-simulate.ts': async () =>
-      partnerRoute('functions/partner/sandbox-simulate.ts', `/api/v1/sandbox/orders/${await newOrder()}/simulate`, { body: { scenario: 'external_draft' } }),
-    'functions/admin/partners-create.ts': () => operatorRoute('functions/admin/partners-create.ts', '/admin/v1/partners', { name: 'Cold start' }),
-    'functions/admin/partners-get.ts': () => operatorRoute('functions/admin/partners-get.ts', `/admin/v1/partners/${f.partnerId}`),
-    'functions/admin/partners-update.ts': () => operatorRoute('functions/admin/partners-update.ts', `/admin/v1/partners/${f.partnerId}`, { name: 'Cold start bench' }),
-    'functions/admin/keys-create.ts': () => operatorRoute('functions/admin/keys-create.ts', `/admin/v1/partners/${f.partnerId}/keys`, { environment: 'test' }),
+      partnerRoute('functions/partner/sandbox-simulate.ts', `/api/v1/sandbox/orders/${await newOrder()}/simulate`, {
+        body: { scenario: 'external_draft' },
+      }),
+    'functions/admin/partners-create.ts': () =>
+      operatorRoute('functions/admin/partners-create.ts', '/admin/v1/partners', { name: 'Cold start' }),
+    'functions/admin/partners-get.ts': () =>
+      operatorRoute('functions/admin/partners-get.ts', `/admin/v1/partners/${f.partnerId}`),
+    'functions/admin/partners-update.ts': () =>
+      operatorRoute('functions/admin/partners-update.ts', `/admin/v1/partners/${f.partnerId}`, {
+        name: 'Cold start bench',
+      }),
+    'functions/admin/keys-create.ts': () =>
+      operatorRoute('functions/admin/keys-create.ts', `/admin/v1/partners/${f.partnerId}/keys`, {
+        environment: 'test',
+      }),
     'functions/admin/keys-revoke.ts': async () => {
-      const spare = await call(`/admin/v1/partners/${f.partnerId}/keys`, { method: 'POST', body: { environment: 'test' } });
-      return operatorRoute('functions/admin/keys-revoke.ts', `/admin/v1/partners/${f.partnerId}/keys/${spare.id as string}`);
+      const spare = await call(`/admin/v1/partners/${f.partnerId}/keys`, {
+        method: 'POST',
+        body: { environment: 'test' },
+      });
+      return operatorRoute(
+        'functions/admin/keys-revoke.ts',
+        `/admin/v1/partners/${f.partnerId}/keys/${spare.id as string}`,
+      );
     },
-    'functions/admin/webhook-secret.ts': () => operatorRoute('functions/admin/webhook-secret.ts', `/admin/v1/partners/${f.partnerId}/webhook-secret`),
-    'functions/admin/deliveries-list.ts': () => operatorRoute('functions/admin/deliveries-list.ts', `/admin/v1/deliveries?partnerId=${f.partnerId}`),
-    'functions/admin/deliveries-replay.ts': () => operatorRoute('functions/admin/deliveries-replay.ts', `/admin/v1/deliveries/${f.deliveryId}/replay`),
+    'functions/admin/webhook-secret.ts': () =>
+      operatorRoute('functions/admin/webhook-secret.ts', `/admin/v1/partners/${f.partnerId}/webhook-secret`),
+    'functions/admin/deliveries-list.ts': () =>
+      operatorRoute('functions/admin/deliveries-list.ts', `/admin/v1/deliveries?partnerId=${f.partnerId}`),
+    'functions/admin/deliveries-replay.ts': () =>
+      operatorRoute('functions/admin/deliveries-replay.ts', `/admin/v1/deliveries/${f.deliveryId}/replay`),
     'functions/admin/lab-oru.ts': async () => {
       const id = await newOrder();
       await advance(id);
-      return operatorRoute('functions/admin/lab-oru.ts', '/admin/v1/lab/oru', oru.replaceAll('ORD666555', id), { 'Content-Type': 'application/hl7-v2' });
+      return operatorRoute('functions/admin/lab-oru.ts', '/admin/v1/lab/oru', oru.replaceAll('ORD666555', id), {
+        'Content-Type': 'application/hl7-v2',
+      });
     },
     'functions/admin/orders-results-upload.ts': async () =>
       operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
@@ -140,25 +221,48 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const authorizerCase: ColdStartCase = {
     name: 'partner authorizer',
     entry: PARTNER_AUTHORIZER.entry,
-    event: () => ({ type: 'REQUEST', methodArn: 'arn:aws:execute-api:us-east-1:000000000000:bench/v1/GET/api/v1/orders', headers: { Authorization: `Bearer ${f.key}` } }),
+    event: () => ({
+      type: 'REQUEST',
+      methodArn: 'arn:aws:execute-api:us-east-1:000000000000:bench/v1/GET/api/v1/orders',
+      headers: { Authorization: `Bearer ${f.key}` },
+    }),
     ok: (a) => a.context?.partnerId === f.partnerId,
   };
   const ops: ColdStartCase[] = [
-    { name: 'placement sweep (with recovery)', entry: 'functions/ops/placement.ts', event: () => ({ sweep: true }), ok: (a) => a.keys.includes('placed') && a.keys.includes('recovered') },
-    { name: 'webhook retry cron', entry: 'functions/ops/webhook-cron.ts', event: () => ({}), ok: (a) => a.keys.includes('queued') },
+    {
+      name: 'placement sweep (with recovery)',
+      entry: 'functions/ops/placement.ts',
+      event: () => ({ sweep: true }),
+      ok: (a) => a.keys.includes('placed') && a.keys.includes('recovered'),
+    },
+    {
+      name: 'webhook retry cron',
+      entry: 'functions/ops/webhook-cron.ts',
+      event: () => ({}),
+      ok: (a) => a.keys.includes('queued'),
+    },
     {
       name: 'webhook worker',
       entry: 'functions/ops/webhook-worker.ts',
       event: () => ({ Records: [{ messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId }) }] }),
       ok: (a) => a.failures === 0,
     },
-    { name: 'catalogue seed', entry: 'functions/ops/seed-catalog.ts', event: () => ({ RequestType: 'Create' }), ok: (a) => a.keys.includes('PhysicalResourceId') },
+    {
+      name: 'catalogue seed',
+      entry: 'functions/ops/seed-catalog.ts',
+      event: () => ({ RequestType: 'Create' }),
+      ok: (a) => a.keys.includes('PhysicalResourceId'),
+    },
   ];
   const covered = new Set([...Object.keys(requests), authorizerCase.entry, ...ops.map((o) => o.entry)]);
   const missing = lambdaEntries().filter((e) => !covered.has(e));
   if (missing.length) throw new Error(`no cold-start request for: ${missing.join(', ')}`);
   return [
-    ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({ name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''), entry, event })),
+    ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({
+      name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),
+      entry,
+      event,
+    })),
     authorizerCase,
     ...ops,
   ];

@@ -6,7 +6,12 @@ import { performance } from 'node:perf_hooks';
 const [bundle, eventFile] = process.argv.slice(2);
 const event = JSON.parse(readFileSync(eventFile, 'utf8'));
 const deadline = Date.now() + 30_000;
-const context = { functionName: 'bench', awsRequestId: 'bench', callbackWaitsForEmptyEventLoop: false, getRemainingTimeInMillis: () => deadline - Date.now() };
+const context = {
+  functionName: 'bench',
+  awsRequestId: 'bench',
+  callbackWaitsForEmptyEventLoop: false,
+  getRemainingTimeInMillis: () => deadline - Date.now(),
+};
 const t0 = performance.now();
 const mod = await import(bundle);
 const t1 = performance.now();
@@ -14,5 +19,14 @@ const result = await mod.handler(event, context);
 const t2 = performance.now();
 // The answer's outline, for the caller to judge: proxy handlers answer a status code; the
 // authorizer, the queue worker and the scheduled functions answer objects of their own.
-console.log(JSON.stringify({ importMs: t1 - t0, invokeMs: t2 - t1, status: result?.statusCode ?? null, keys: result && typeof result === 'object' ? Object.keys(result) : [], context: result?.context ?? null, failures: result?.batchItemFailures?.length ?? null }));
+console.log(
+  JSON.stringify({
+    importMs: t1 - t0,
+    invokeMs: t2 - t1,
+    status: result?.statusCode ?? null,
+    keys: result && typeof result === 'object' ? Object.keys(result) : [],
+    context: result?.context ?? null,
+    failures: result?.batchItemFailures?.length ?? null,
+  }),
+);
 process.exit(0); // SDK keep-alive sockets would hold the process open

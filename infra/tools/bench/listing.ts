@@ -21,18 +21,42 @@ interface Api {
   dynamoEndpoint: string;
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
-const PATIENT = { firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', sex: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } };
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
+const PATIENT = {
+  firstName: 'Bench',
+  lastName: 'Mark',
+  dateOfBirth: '1980-01-01',
+  sex: 'female',
+  address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+};
 
 async function partnerWithOneOrder(api: Api, name: string): Promise<{ key: string; template: OrderRecord }> {
   const admin = (path: string, body: unknown) =>
-    fetch(`${api.url}/admin/v1${path}`, { method: 'POST', headers: { Authorization: `Bearer ${api.adminToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
+    fetch(`${api.url}/admin/v1${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${api.adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, string>>);
   const partner = await admin('/partners', { name, paymentMethod: 'pm_card_visa' });
   const key = (await admin(`/partners/${partner.id}/keys`, { environment: 'test' })).key as string;
-  const res = await fetch(`${api.url}/api/v1/orders`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify({ patient: PATIENT, items: [{ id: 'cbc' }] }) });
+  const res = await fetch(`${api.url}/api/v1/orders`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ patient: PATIENT, items: [{ id: 'cbc' }] }),
+  });
   const order = (await res.json()) as { id: string };
   const db = createDocumentClient({ endpoint: api.dynamoEndpoint });
-  const got = await db.send(new GetCommand({ TableName: TABLES.orders.localName, Key: { pk: `partner#${partner.id}`, sk: `order#${order.id}` } }));
+  const got = await db.send(
+    new GetCommand({
+      TableName: TABLES.orders.localName,
+      Key: { pk: `partner#${partner.id}`, sk: `order#${order.id}` },
+    }),
+  );
   return { key, template: got.Item?.order as OrderRecord };
 }
 
@@ -44,7 +68,14 @@ async function seed(api: Api, template: OrderRecord, count: number): Promise<voi
     for (let i = 1; i <= count; i++) {
       const at = new Date(start - i * 60_000);
       // `placed`: past the placement sweep, so the seeded orders give the runtime no work of their own.
-      yield orderItem({ ...template, id: newId('order', at), createdAt: at.toISOString(), updatedAt: at.toISOString(), state: 'placed', externalId: null });
+      yield orderItem({
+        ...template,
+        id: newId('order', at),
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+        state: 'placed',
+        externalId: null,
+      });
     }
   };
   let batch: ReturnType<typeof orderItem>[] = [];
@@ -57,7 +88,8 @@ async function seed(api: Api, template: OrderRecord, count: number): Promise<voi
       pending = (r.UnprocessedItems?.[TABLES.orders.localName] as Record<string, unknown>[] | undefined) ?? [];
     }
     written += items.length;
-    if (written % 10_000 < 25) console.log(`  seeded ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} orders`);
+    if (written % 10_000 < 25)
+      console.log(`  seeded ${written.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} orders`);
   };
   for (const item of clones()) {
     batch.push(item);
@@ -76,9 +108,12 @@ type Pager = { key: string; fourth: string; first: number[]; fourthTimes: number
 
 async function listPage(api: Api, key: string, cursor: string | null) {
   const t0 = performance.now();
-  const res = await fetch(`${api.url}/api/v1/orders?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { Authorization: `Bearer ${key}` } });
+  const res = await fetch(`${api.url}/api/v1/orders?limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
   const body = (await res.json()) as { data?: unknown[]; nextCursor?: string | null };
-  if (res.status !== 200 || body.data?.length !== 25) throw new Error(`listing answered ${res.status} with ${body.data?.length} orders`);
+  if (res.status !== 200 || body.data?.length !== 25)
+    throw new Error(`listing answered ${res.status} with ${body.data?.length} orders`);
   return { ms: performance.now() - t0, next: body.nextCursor ?? null };
 }
 
@@ -95,7 +130,12 @@ const figures = (p: Pager, orders: number): ListingFigures => ({
 });
 
 /** Times pages of 25 (the first, and the fourth by cursor) for a partner with `small` orders and one with `large`, in the same run. */
-export async function measureListing(api: Api, small: number, large: number, runs = 100): Promise<{ small: ListingFigures; large: ListingFigures }> {
+export async function measureListing(
+  api: Api,
+  small: number,
+  large: number,
+  runs = 100,
+): Promise<{ small: ListingFigures; large: ListingFigures }> {
   const few = await partnerWithOneOrder(api, 'Bench few orders');
   const many = await partnerWithOneOrder(api, 'Bench many orders');
   await seed(api, few.template, small - 1);

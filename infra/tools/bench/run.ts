@@ -18,12 +18,20 @@ const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? 100_000);
 
 function autocannon(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '10', '-d', String(DURATION), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '10', '-d', String(DURATION), url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number };
+        const r = JSON.parse(out) as {
+          requests: { average: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+        };
         resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
       } catch (err) {
         reject(err);
@@ -33,18 +41,29 @@ function autocannon(url: string): Promise<{ rps: number; p50: number; p99: numbe
 }
 
 async function startBare(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, 'infra/tools/bench/bare-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve) => child.stdout.on('data', (d: Buffer) => resolve(/(http:\/\/\S+)/.exec(d.toString())?.[1] as string)));
+  const child = spawn(process.execPath, [join(root, 'infra/tools/bench/bare-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.on('data', (d: Buffer) => resolve(/(http:\/\/\S+)/.exec(d.toString())?.[1] as string)),
+  );
   return { url, stop: () => child.kill() };
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
 
-const service = await startService({ RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', ADMIN_TOKEN: 'bench-admin-token-0123456789' });
+const service = await startService({
+  RATE_LIMIT_BURST: '100000000',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  ADMIN_TOKEN: 'bench-admin-token-0123456789',
+});
 const bare = await startBare();
 const receiver = await startReceiver();
 try {
-  const tests = ((await (await fetch(`${service.url}/api/tests`)).json()) as { tests: Array<{ id: string }> }).tests.slice(0, 50).map((t) => t.id);
+  const tests = ((await (await fetch(`${service.url}/api/tests`)).json()) as { tests: Array<{ id: string }> }).tests
+    .slice(0, 50)
+    .map((t) => t.id);
   const quoteUrl = `${service.url}/api/public/v1/quote?items=${tests.join(',')}&state=CA`;
   console.log(`measuring ${DURATION}s each: bare node:http, then quote with 50 items...`);
   const baseline = await autocannon(bare.url);
@@ -53,30 +72,61 @@ try {
   const quote = await autocannon(quoteUrl);
 
   console.log('measuring order creation latency (100 sequential orders)...');
-  const admin = (path: string, body: unknown) => fetch(`${service.url}/admin/v1${path}`, { method: 'POST', headers: { Authorization: 'Bearer bench-admin-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, string>>);
+  const admin = (path: string, body: unknown) =>
+    fetch(`${service.url}/admin/v1${path}`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer bench-admin-token-0123456789', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, string>>);
   const partner = await admin('/partners', { name: 'Bench', paymentMethod: 'pm_card_visa' });
   const issued = await admin(`/partners/${partner.id}/keys`, { environment: 'test' });
   const key = issued.key as string;
-  const patient = { firstName: 'Bench', lastName: 'Mark', dateOfBirth: '1980-01-01', sex: 'female', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } };
+  const patient = {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    dateOfBirth: '1980-01-01',
+    sex: 'female',
+    address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+  };
   const orderTimes: number[] = [];
   for (let i = 0; i < 100; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${service.url}/api/v1/orders`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }) });
+    const res = await fetch(`${service.url}/api/v1/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
+    });
     await res.text();
     orderTimes.push(performance.now() - t0);
   }
 
   console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
   const dynamoEndpoint = /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
-  const listing = await measureListing({ url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint }, 100, LIST_ORDERS);
+  const listing = await measureListing(
+    { url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint },
+    100,
+    LIST_ORDERS,
+  );
 
   console.log('measuring cold-start proxy (fresh process: import and first invoke of each bundle, median of 5)...');
   const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const s3Url = /S3 \(s3rver\): (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const coldEnv = {
-    ...process.env, AWS_REGION: 'us-east-1', DYNAMODB_ENDPOINT: dynamoEndpoint, STRIPE_API_BASE: stripeUrl, S3_ENDPOINT: s3Url, DOCUMENTS_BUCKET: 'lab-documents',
-    WEBHOOK_ALLOW_LOOPBACK: 'true', AWS_ENDPOINT_URL_SQS: receiver.origin, WEBHOOK_QUEUE_URL: `${receiver.origin}/000000000000/bench-deliveries`,
-    AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', RATE_LIMIT_BURST: '100000000', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'SILENT', POWERTOOLS_LOG_LEVEL: 'SILENT',
+    ...process.env,
+    AWS_REGION: 'us-east-1',
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    STRIPE_API_BASE: stripeUrl,
+    S3_ENDPOINT: s3Url,
+    DOCUMENTS_BUCKET: 'lab-documents',
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    AWS_ENDPOINT_URL_SQS: receiver.origin,
+    WEBHOOK_QUEUE_URL: `${receiver.origin}/000000000000/bench-deliveries`,
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    RATE_LIMIT_BURST: '100000000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'SILENT',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
   };
   const auth = { partnerId: partner.id as string, keyId: issued.id as string };
   const json = { 'Content-Type': 'application/json' };
@@ -84,45 +134,122 @@ try {
     root,
     [
       { name: 'hello world', entry: null, event: () => ({}) },
-      { name: 'quote (50 items)', entry: 'functions/public/quote.ts', event: () => routeEvent('functions/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search) },
-      { name: 'order creation', entry: 'functions/partner/orders-create.ts', event: () => routeEvent('functions/partner/orders-create.ts', '/api/v1/orders', { headers: { ...json, 'Idempotency-Key': randomUUID() }, body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }), authorizer: auth }) },
-      { name: 'draw-site search', entry: 'functions/partner/locations.ts', event: () => routeEvent('functions/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }) },
-      { name: 'MCP tools/list', entry: 'functions/mcp/handler.ts', event: () => routeEvent('functions/mcp/handler.ts', '/mcp', { headers: { ...json, Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }) },
+      {
+        name: 'quote (50 items)',
+        entry: 'functions/public/quote.ts',
+        event: () => routeEvent('functions/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
+      },
+      {
+        name: 'order creation',
+        entry: 'functions/partner/orders-create.ts',
+        event: () =>
+          routeEvent('functions/partner/orders-create.ts', '/api/v1/orders', {
+            headers: { ...json, 'Idempotency-Key': randomUUID() },
+            body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
+            authorizer: auth,
+          }),
+      },
+      {
+        name: 'draw-site search',
+        entry: 'functions/partner/locations.ts',
+        event: () => routeEvent('functions/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
+      },
+      {
+        name: 'MCP tools/list',
+        entry: 'functions/mcp/handler.ts',
+        event: () =>
+          routeEvent('functions/mcp/handler.ts', '/mcp', {
+            headers: { ...json, Accept: 'application/json, text/event-stream' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+          }),
+      },
     ],
     coldEnv,
   );
   const hello = cold['hello world'] as ColdStart;
 
   console.log('measuring the cold-start proxy of every deployed Lambda (a real request each, median of 5)...');
-  const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: 'bench-admin-token-0123456789' }, receiver.url);
-  const every = await coldStarts(root, [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases], coldEnv, 5);
+  const everyCases = await everyLambdaCases(
+    root,
+    { url: service.url, adminToken: 'bench-admin-token-0123456789' },
+    receiver.url,
+  );
+  const every = await coldStarts(
+    root,
+    [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases],
+    coldEnv,
+    5,
+  );
   const everyHello = every['hello world'] as ColdStart;
 
   const results = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
     durationSeconds: DURATION,
-    quote50: { ...quote, vsBare: { rpsRatio: quote.rps / baseline.rps, p50Ratio: quote.p50 / Math.max(baseline.p50, 1) } },
+    quote50: {
+      ...quote,
+      vsBare: { rpsRatio: quote.rps / baseline.rps, p50Ratio: quote.p50 / Math.max(baseline.p50, 1) },
+    },
     bare: baseline,
     healthz: health,
     orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
-    listing: { ...listing, firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms, fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms },
-    coldStart: Object.fromEntries(Object.entries(cold).map(([k, v]) => [k, { totalMs: Math.round(v.totalMs), importMs: Math.round(v.importMs), firstInvokeMs: Math.round(v.invokeMs), vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)) }])),
-    coldStartEveryLambda: Object.fromEntries(Object.entries(every).map(([k, v]) => [k, { totalMs: Math.round(v.totalMs), importMs: Math.round(v.importMs), firstInvokeMs: Math.round(v.invokeMs), vsHelloWorld: Number((v.totalMs / everyHello.totalMs).toFixed(2)) }])),
+    listing: {
+      ...listing,
+      firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms,
+      fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms,
+    },
+    coldStart: Object.fromEntries(
+      Object.entries(cold).map(([k, v]) => [
+        k,
+        {
+          totalMs: Math.round(v.totalMs),
+          importMs: Math.round(v.importMs),
+          firstInvokeMs: Math.round(v.invokeMs),
+          vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)),
+        },
+      ]),
+    ),
+    coldStartEveryLambda: Object.fromEntries(
+      Object.entries(every).map(([k, v]) => [
+        k,
+        {
+          totalMs: Math.round(v.totalMs),
+          importMs: Math.round(v.importMs),
+          firstInvokeMs: Math.round(v.invokeMs),
+          vsHelloWorld: Number((v.totalMs / everyHello.totalMs).toFixed(2)),
+        },
+      ]),
+    ),
   };
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   writeFileSync(join(root, 'bench-results/bench.json'), JSON.stringify(results, null, 2));
   console.log('\n| measure | value | baseline | ratio |\n|---|---|---|---|');
-  console.log(`| quote (50 items) req/s | ${quote.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(quote.rps / baseline.rps).toFixed(3)} |`);
+  console.log(
+    `| quote (50 items) req/s | ${quote.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(quote.rps / baseline.rps).toFixed(3)} |`,
+  );
   console.log(`| quote p50 / p99 latency (ms) | ${quote.p50} / ${quote.p99} | ${baseline.p50} / ${baseline.p99} | |`);
-  console.log(`| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`);
-  console.log(`| order creation p50 / p99 (ms) | ${results.orderCreation.p50ms.toFixed(1)} / ${results.orderCreation.p99ms.toFixed(1)} | | |`);
+  console.log(
+    `| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`,
+  );
+  console.log(
+    `| order creation p50 / p99 (ms) | ${results.orderCreation.p50ms.toFixed(1)} / ${results.orderCreation.p99ms.toFixed(1)} | | |`,
+  );
   const ms = (f: { p50ms: number; p99ms: number }) => `${f.p50ms.toFixed(1)} / ${f.p99ms.toFixed(1)}`;
-  console.log(`| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`);
-  console.log(`| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`);
-  for (const [k, v] of Object.entries(results.coldStart)) console.log(`| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${Math.round(hello.totalMs)} | ${v.vsHelloWorld} |`);
-  console.log('\n| cold start, every deployed Lambda (median of 5) | total ms | import ms | first invoke ms | vs hello world |\n|---|---|---|---|---|');
-  for (const [k, v] of Object.entries(results.coldStartEveryLambda)) console.log(`| ${k} | ${v.totalMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.vsHelloWorld} |`);
+  console.log(
+    `| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`,
+  );
+  console.log(
+    `| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`,
+  );
+  for (const [k, v] of Object.entries(results.coldStart))
+    console.log(
+      `| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${Math.round(hello.totalMs)} | ${v.vsHelloWorld} |`,
+    );
+  console.log(
+    '\n| cold start, every deployed Lambda (median of 5) | total ms | import ms | first invoke ms | vs hello world |\n|---|---|---|---|---|',
+  );
+  for (const [k, v] of Object.entries(results.coldStartEveryLambda))
+    console.log(`| ${k} | ${v.totalMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.vsHelloWorld} |`);
   console.log('\nwrote bench-results/bench.json');
 } finally {
   receiver.stop();

@@ -1,4 +1,10 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { Catalog, LabTest, Panel } from '../../domain/catalog.js';
 import type { CatalogStore } from '../../ports/catalog-store.js';
 
@@ -35,7 +41,12 @@ export class DynamoCatalogStore implements CatalogStore {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(
-        new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ExclusiveStartKey: startKey }),
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': PK },
+          ExclusiveStartKey: startKey,
+        }),
       );
       for (const row of page.Items ?? []) {
         if (row.sk === META_SK) version = String(row.version);
@@ -51,9 +62,13 @@ export class DynamoCatalogStore implements CatalogStore {
   }
 
   async seed(catalog: Catalog): Promise<{ written: boolean }> {
-    const meta = await this.db.send(new GetCommand({ TableName: this.tableName, Key: { pk: PK, sk: META_SK }, ConsistentRead: true }));
+    const meta = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: PK, sk: META_SK }, ConsistentRead: true }),
+    );
     if (meta.Item?.version === catalog.version) return { written: false };
-    const rows = [...catalog.tests, ...catalog.panels].map((item) => ({ PutRequest: { Item: { pk: PK, sk: `item#${item.id}`, item } } }));
+    const rows = [...catalog.tests, ...catalog.panels].map((item) => ({
+      PutRequest: { Item: { pk: PK, sk: `item#${item.id}`, item } },
+    }));
     for (let i = 0; i < rows.length; i += 25) {
       let pending: typeof rows | undefined = rows.slice(i, i + 25);
       while (pending && pending.length > 0) {
@@ -64,15 +79,26 @@ export class DynamoCatalogStore implements CatalogStore {
     // Items no longer in the seed are removed from the live catalogue on the next version bump.
     const keep = new Set(rows.map((r) => r.PutRequest.Item.sk));
     const existing = await this.db.send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ProjectionExpression: 'pk, sk' }),
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': PK },
+        ProjectionExpression: 'pk, sk',
+      }),
     );
     const stale = (existing.Items ?? []).filter((r) => r.sk !== META_SK && !keep.has(String(r.sk)));
     for (let i = 0; i < stale.length; i += 25) {
       await this.db.send(
-        new BatchWriteCommand({ RequestItems: { [this.tableName]: stale.slice(i, i + 25).map((r) => ({ DeleteRequest: { Key: { pk: r.pk, sk: r.sk } } })) } }),
+        new BatchWriteCommand({
+          RequestItems: {
+            [this.tableName]: stale.slice(i, i + 25).map((r) => ({ DeleteRequest: { Key: { pk: r.pk, sk: r.sk } } })),
+          },
+        }),
       );
     }
-    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { pk: PK, sk: META_SK, version: catalog.version } }));
+    await this.db.send(
+      new PutCommand({ TableName: this.tableName, Item: { pk: PK, sk: META_SK, version: catalog.version } }),
+    );
     this.cached = null;
     return { written: true };
   }

@@ -12,7 +12,9 @@ export class DynamoDeliveryStore implements DeliveryStore {
   ) {}
 
   async get(id: string): Promise<DeliveryRecord | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `delivery#${id}`, sk: 'delivery' }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `delivery#${id}`, sk: 'delivery' }, ConsistentRead: true }),
+    );
     return r.Item ? { ...(r.Item.delivery as DeliveryRecord), version: Number(r.Item.version) } : null;
   }
 
@@ -46,7 +48,10 @@ export class DynamoDeliveryStore implements DeliveryStore {
     }
   }
 
-  async listForPartner(partnerId: string, filter: { orderId?: string; status?: DeliveryStatus; limit: number }): Promise<DeliveryRecord[]> {
+  async listForPartner(
+    partnerId: string,
+    filter: { orderId?: string; status?: DeliveryStatus; limit: number },
+  ): Promise<DeliveryRecord[]> {
     const out: DeliveryRecord[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -62,7 +67,8 @@ export class DynamoDeliveryStore implements DeliveryStore {
       );
       for (const i of r.Items ?? []) {
         const d = { ...(i.delivery as DeliveryRecord), version: Number(i.version) };
-        if ((!filter.orderId || d.event.orderId === filter.orderId) && (!filter.status || d.status === filter.status)) out.push(d);
+        if ((!filter.orderId || d.event.orderId === filter.orderId) && (!filter.status || d.status === filter.status))
+          out.push(d);
       }
       startKey = r.LastEvaluatedKey;
     } while (startKey && out.length < filter.limit);

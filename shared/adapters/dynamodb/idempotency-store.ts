@@ -13,7 +13,13 @@ import type { IdempotencyStore } from '../../ports/idempotency-store.js';
  * it cannot hold the payment phase (attempt, remembered intent) between requests.
  */
 const A = PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS;
-if (A.statusAttr !== 'status' || A.expiryAttr !== 'expiration' || A.inProgressExpiryAttr !== 'in_progress_expiration' || A.dataAttr !== 'data' || A.validationKeyAttr !== 'validation') {
+if (
+  A.statusAttr !== 'status' ||
+  A.expiryAttr !== 'expiration' ||
+  A.inProgressExpiryAttr !== 'in_progress_expiration' ||
+  A.dataAttr !== 'data' ||
+  A.validationKeyAttr !== 'validation'
+) {
   throw new Error('Powertools idempotency attribute names changed: update KeyRecord to match.');
 }
 if (IdempotencyRecordStatus.INPROGRESS !== 'INPROGRESS' || IdempotencyRecordStatus.COMPLETED !== 'COMPLETED') {

@@ -14,9 +14,13 @@ export function orderItem(order: OrderRecord) {
   return {
     pk: `partner#${order.partnerId}`,
     sk: `order#${order.id}`,
-    ...(order.externalId !== null ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` } : {}),
+    ...(order.externalId !== null
+      ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` }
+      : {}),
     ...(order.state === 'scheduled' ? { gsi2pk: 'placement', gsi2sk: `${order.placementDueAt}#${order.id}` } : {}),
-    ...(order.state === 'requisition_issued' ? { gsi2pk: 'awaiting-results', gsi2sk: `${order.requisitionIssuedAt}#${order.id}` } : {}),
+    ...(order.state === 'requisition_issued'
+      ? { gsi2pk: 'awaiting-results', gsi2sk: `${order.requisitionIssuedAt}#${order.id}` }
+      : {}),
     ...(recovery ? { gsi2pk: `recover-${recovery}`, gsi2sk: `${order.updatedAt}#${order.id}` } : {}),
     // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
     order,
@@ -26,7 +30,14 @@ export function orderItem(order: OrderRecord) {
 
 /** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
 export function outboxItem(e: OutboxEvent) {
-  return deliveryItem({ id: e.deliveryId, event: e, status: 'pending', attempts: [], nextAttemptAt: e.createdAt, version: 0 });
+  return deliveryItem({
+    id: e.deliveryId,
+    event: e,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: e.createdAt,
+    version: 0,
+  });
 }
 
 /** A delivery record: due ones in gsi2 by next attempt time, all of a partner's in gsi1 by creation. */
@@ -36,7 +47,9 @@ export function deliveryItem(r: DeliveryRecord) {
     sk: 'delivery',
     gsi1pk: `deliveries#${r.event.partnerId}`,
     gsi1sk: `${r.event.createdAt}#${r.id}`,
-    ...(r.status === 'pending' && r.nextAttemptAt ? { gsi2pk: 'delivery-due', gsi2sk: `${r.nextAttemptAt}#${r.id}` } : {}),
+    ...(r.status === 'pending' && r.nextAttemptAt
+      ? { gsi2pk: 'delivery-due', gsi2sk: `${r.nextAttemptAt}#${r.id}` }
+      : {}),
     delivery: r,
     version: r.version,
   };
@@ -54,7 +67,12 @@ export class DynamoOrderStore implements OrderStore {
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
+            {
+              Put: {
+                TableName: this.table,
+                Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId },
+              },
+            },
           ],
         }),
       );
@@ -68,18 +86,31 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async get(partnerId: string, orderId: string): Promise<OrderRecord | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: `order#${orderId}` }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: `partner#${partnerId}`, sk: `order#${orderId}` },
+        ConsistentRead: true,
+      }),
+    );
     return (r.Item?.order as OrderRecord | undefined) ?? null;
   }
 
-  async list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage> {
+  async list(
+    partnerId: string,
+    opts: { limit: number; startKey: string | null; externalId?: string },
+  ): Promise<OrderPage> {
     const byExternal = opts.externalId !== undefined;
     const startKey = opts.startKey ? (JSON.parse(opts.startKey) as Record<string, unknown>) : undefined;
     const r = await this.db.send(
       new QueryCommand({
         TableName: this.table,
         ...(byExternal
-          ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ext#${partnerId}#${opts.externalId}` } }
+          ? {
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': `ext#${partnerId}#${opts.externalId}` },
+            }
           : {
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :order)',
               ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':order': 'order#' },
@@ -94,21 +125,37 @@ export class DynamoOrderStore implements OrderStore {
     return { orders, nextKey: r.LastEvaluatedKey ? JSON.stringify(r.LastEvaluatedKey) : null };
   }
 
-  async transition(order: OrderRecord, from: readonly OrderState[], patch: Partial<OrderRecord>, events: readonly OutboxEvent[] = []): Promise<OrderRecord | null> {
+  async transition(
+    order: OrderRecord,
+    from: readonly OrderState[],
+    patch: Partial<OrderRecord>,
+    events: readonly OutboxEvent[] = [],
+  ): Promise<OrderRecord | null> {
     if (!from.includes(order.state)) return null;
     const next: OrderRecord = { ...order, ...patch, version: order.version + 1 };
     try {
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.table, Item: orderItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': order.version } } },
+            {
+              Put: {
+                TableName: this.table,
+                Item: orderItem(next),
+                ConditionExpression: 'version = :v',
+                ExpressionAttributeValues: { ':v': order.version },
+              },
+            },
             ...events.map((e) => ({ Put: { TableName: this.table, Item: outboxItem(e) } })),
           ],
         }),
       );
       return next;
     } catch (err) {
-      if (err instanceof TransactionCanceledException && err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return null;
+      if (
+        err instanceof TransactionCanceledException &&
+        err.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+      )
+        return null;
       throw err;
     }
   }
@@ -140,7 +187,9 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async findById(orderId: string): Promise<OrderRecord | null> {
-    const ptr = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `orderid#${orderId}`, sk: 'order' }, ConsistentRead: true }));
+    const ptr = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `orderid#${orderId}`, sk: 'order' }, ConsistentRead: true }),
+    );
     return ptr.Item ? this.get(String(ptr.Item.partnerId), orderId) : null;
   }
 }

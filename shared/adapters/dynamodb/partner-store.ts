@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  paginateQuery,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
 
@@ -14,18 +20,28 @@ export class DynamoPartnerStore implements PartnerStore {
 
   async create(partner: Partner): Promise<void> {
     await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { pk: `partner#${partner.id}`, sk: 'profile', partner }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: `partner#${partner.id}`, sk: 'profile', partner },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   }
 
   async get(id: string): Promise<Partner | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${id}`, sk: 'profile' }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `partner#${id}`, sk: 'profile' }, ConsistentRead: true }),
+    );
     return (r.Item?.partner as Partner | undefined) ?? null;
   }
 
   async update(partner: Partner): Promise<void> {
     await this.db.send(
-      new PutCommand({ TableName: this.table, Item: { pk: `partner#${partner.id}`, sk: 'profile', partner }, ConditionExpression: 'attribute_exists(pk)' }),
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: `partner#${partner.id}`, sk: 'profile', partner },
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
   }
 
@@ -33,7 +49,13 @@ export class DynamoPartnerStore implements PartnerStore {
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: this.table, Item: { pk: `apikey#${key.hash}`, sk: 'apikey', key }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: this.table,
+              Item: { pk: `apikey#${key.hash}`, sk: 'apikey', key },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           { Put: { TableName: this.table, Item: { pk: `partner#${key.partnerId}`, sk: `key#${key.id}`, key } } },
         ],
       }),
@@ -41,19 +63,32 @@ export class DynamoPartnerStore implements PartnerStore {
   }
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `apikey#${hash}`, sk: 'apikey' }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `apikey#${hash}`, sk: 'apikey' }, ConsistentRead: true }),
+    );
     return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
   }
 
   async getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: `key#${keyId}` }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: `partner#${partnerId}`, sk: `key#${keyId}` },
+        ConsistentRead: true,
+      }),
+    );
     return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
   }
 
   async listKeys(partnerId: string): Promise<ApiKeyRecord[]> {
     const pages = paginateQuery(
       { client: this.db },
-      { TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)', ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' }, ConsistentRead: true },
+      {
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)',
+        ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' },
+        ConsistentRead: true,
+      },
     );
     const keys: ApiKeyRecord[] = [];
     for await (const page of pages) keys.push(...(page.Items ?? []).map((i) => i.key as ApiKeyRecord));
@@ -61,7 +96,11 @@ export class DynamoPartnerStore implements PartnerStore {
   }
 
   async revokeKey(key: ApiKeyRecord, revokedAt: string): Promise<void> {
-    const set = { UpdateExpression: 'SET #k.revokedAt = :r', ExpressionAttributeNames: { '#k': 'key' }, ExpressionAttributeValues: { ':r': revokedAt } };
+    const set = {
+      UpdateExpression: 'SET #k.revokedAt = :r',
+      ExpressionAttributeNames: { '#k': 'key' },
+      ExpressionAttributeValues: { ':r': revokedAt },
+    };
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -72,4 +111,3 @@ export class DynamoPartnerStore implements PartnerStore {
     );
   }
 }
-

@@ -31,7 +31,12 @@ export class DynamoRateLimiter implements RateLimiter {
             Key,
             UpdateExpression: 'SET tat = tat + :i, expiresAt = :e',
             ConditionExpression: 'tat >= :now AND tat <= :max',
-            ExpressionAttributeValues: { ':i': this.g.intervalMs, ':e': expiresAt, ':now': nowMs, ':max': nowMs + this.g.toleranceMs },
+            ExpressionAttributeValues: {
+              ':i': this.g.intervalMs,
+              ':e': expiresAt,
+              ':now': nowMs,
+              ':max': nowMs + this.g.toleranceMs,
+            },
             ReturnValues: 'UPDATED_NEW',
           }),
         );

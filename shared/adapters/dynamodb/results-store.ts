@@ -2,7 +2,8 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import type { ResultsStore, StoredResults } from '../../ports/results-store.js';
 
 /** Results beside their order, in the partner's partition of the orders table, one item per delivery. */
-const sortKey = (orderId: string, resultsId: string | undefined) => (resultsId ? `results#${orderId}#${resultsId}` : `results#${orderId}`);
+const sortKey = (orderId: string, resultsId: string | undefined) =>
+  resultsId ? `results#${orderId}#${resultsId}` : `results#${orderId}`;
 
 export class DynamoResultsStore implements ResultsStore {
   constructor(
@@ -11,11 +12,22 @@ export class DynamoResultsStore implements ResultsStore {
   ) {}
 
   async put(results: StoredResults): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.table, Item: { pk: `partner#${results.partnerId}`, sk: sortKey(results.orderId, results.id), results } }));
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { pk: `partner#${results.partnerId}`, sk: sortKey(results.orderId, results.id), results },
+      }),
+    );
   }
 
   async get(partnerId: string, orderId: string, resultsId: string | undefined): Promise<StoredResults | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { pk: `partner#${partnerId}`, sk: sortKey(orderId, resultsId) }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { pk: `partner#${partnerId}`, sk: sortKey(orderId, resultsId) },
+        ConsistentRead: true,
+      }),
+    );
     return (r.Item?.results as StoredResults | undefined) ?? null;
   }
 }

@@ -31,7 +31,11 @@ export class Flow {
     const doc = await PDFDocument.create();
     doc.setTitle(winAnsi(title));
     doc.setProducer('Lab Tests');
-    return new Flow(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+    return new Flow(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+    );
   }
 
   private newPage(): void {
@@ -43,7 +47,10 @@ export class Flow {
     if (this.y - height < MARGIN) this.newPage();
   }
 
-  text(content: string, opts: { size?: number; bold?: boolean; gap?: number; color?: [number, number, number] } = {}): void {
+  text(
+    content: string,
+    opts: { size?: number; bold?: boolean; gap?: number; color?: [number, number, number] } = {},
+  ): void {
     const size = opts.size ?? 10;
     const font = opts.bold ? this.bold : this.font;
     const width = PAGE[0] - 2 * MARGIN;

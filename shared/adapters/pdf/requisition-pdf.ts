@@ -17,9 +17,15 @@ export async function renderRequisitionPdf(input: RequisitionInput): Promise<Uin
   const f = await Flow.create(`Lab requisition ${input.requisitionNumber}`);
   f.text('Laboratory Test Requisition', { size: 18, bold: true, gap: 6 });
   f.text(`Requisition number: ${input.requisitionNumber}`, { size: 12, bold: true });
-  f.text(`Order: ${input.orderId}    Issued: ${input.issuedAt.toISOString().slice(0, 10)}    Ordered through: ${input.partnerName}`, { gap: 10 });
+  f.text(
+    `Order: ${input.orderId}    Issued: ${input.issuedAt.toISOString().slice(0, 10)}    Ordered through: ${input.partnerName}`,
+    { gap: 10 },
+  );
   f.text('Patient', { size: 12, bold: true });
-  f.text(`${input.patient.lastName}, ${input.patient.firstName}    Date of birth: ${input.patient.dateOfBirth}    Sex: ${input.patient.sex}`, { gap: 10 });
+  f.text(
+    `${input.patient.lastName}, ${input.patient.firstName}    Date of birth: ${input.patient.dateOfBirth}    Sex: ${input.patient.sex}`,
+    { gap: 10 },
+  );
   f.text('Ordering physician', { size: 12, bold: true });
   f.text(`${input.orderingPhysician.name}    NPI ${input.orderingPhysician.npi}`, { gap: 10 });
   f.text('Tests ordered', { size: 12, bold: true });
@@ -29,7 +35,11 @@ export async function renderRequisitionPdf(input: RequisitionInput): Promise<Uin
   }
   f.space(6);
   f.text('Preparation', { size: 12, bold: true });
-  if (input.fastingRequired) f.text('FASTING REQUIRED: do not eat for 8-12 hours before the draw. Water is fine; keep taking prescribed medicines unless told otherwise.', { bold: true });
+  if (input.fastingRequired)
+    f.text(
+      'FASTING REQUIRED: do not eat for 8-12 hours before the draw. Water is fine; keep taking prescribed medicines unless told otherwise.',
+      { bold: true },
+    );
   else f.text('No fasting needed. Drink water as usual.');
   f.space(6);
   f.text('Draw site', { size: 12, bold: true });

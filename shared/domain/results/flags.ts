@@ -13,8 +13,10 @@ export const CRITICAL_ABOVE_WIDTHS = 1.0;
 export function flagFromRange(value: number | null, low: number | null, high: number | null): ResultFlag | null {
   if (value === null || !Number.isFinite(value) || (low === null && high === null)) return null;
   const width = low !== null && high !== null ? high - low : null;
-  if (low !== null && value < low) return width !== null && width > 0 && value < low - CRITICAL_BELOW_WIDTHS * width ? 'critical_low' : 'low';
-  if (high !== null && value > high) return width !== null && width > 0 && value > high + CRITICAL_ABOVE_WIDTHS * width ? 'critical_high' : 'high';
+  if (low !== null && value < low)
+    return width !== null && width > 0 && value < low - CRITICAL_BELOW_WIDTHS * width ? 'critical_low' : 'low';
+  if (high !== null && value > high)
+    return width !== null && width > 0 && value > high + CRITICAL_ABOVE_WIDTHS * width ? 'critical_high' : 'high';
   if (width !== null && width > 0 && low !== null && high !== null) {
     if (value < low + BORDERLINE_SHARE * width) return 'borderline_low';
     if (value > high - BORDERLINE_SHARE * width) return 'borderline_high';
@@ -23,7 +25,12 @@ export function flagFromRange(value: number | null, low: number | null, high: nu
 }
 
 /** Combines the lab's abnormal flags with the range verdict. */
-export function resultFlag(labFlags: string[], value: number | null, low: number | null, high: number | null): ResultFlag | null {
+export function resultFlag(
+  labFlags: string[],
+  value: number | null,
+  low: number | null,
+  high: number | null,
+): ResultFlag | null {
   const f = new Set(labFlags.map((x) => x.trim().toUpperCase()).filter(Boolean));
   if (f.has('LL') || f.has('<')) return 'critical_low';
   if (f.has('HH') || f.has('>')) return 'critical_high';
@@ -31,7 +38,12 @@ export function resultFlag(labFlags: string[], value: number | null, low: number
   // The lab's own severity stands: L and H are low and high, only LL and HH are critical.
   if (f.has('L')) return 'low';
   if (f.has('H')) return 'high';
-  if (f.has('AA')) return derived === 'low' || derived === 'critical_low' ? 'critical_low' : derived === 'high' || derived === 'critical_high' ? 'critical_high' : null;
+  if (f.has('AA'))
+    return derived === 'low' || derived === 'critical_low'
+      ? 'critical_low'
+      : derived === 'high' || derived === 'critical_high'
+        ? 'critical_high'
+        : null;
   // A (abnormal) without direction: the range may tell which way; if it cannot, no verdict.
   if (f.has('A')) return derived && derived !== 'normal' && !derived.startsWith('borderline') ? derived : null;
   // N: the lab says normal. Its verdict stands; a value near the edge of the range reads borderline.

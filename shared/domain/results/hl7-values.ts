@@ -46,7 +46,10 @@ const NUM = '[-+]?\\d*\\.?\\d+';
 
 /** A reference range as the labs write it: "70-105", "70_105", "13 to 18", "(1.0 - 12.0)", "<0.50 IU/mL", ">=60", "Negative". */
 export function parseRange(text: string): { low: number | null; high: number | null } {
-  const t = text.trim().replace(/^\((.*)\)$/, '$1').trim();
+  const t = text
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .trim();
   let m = new RegExp(`^(${NUM})\\s*(?:-|_|to|–)\\s*(${NUM})`, 'i').exec(t);
   if (m) return { low: Number(m[1]), high: Number(m[2]) };
   m = new RegExp(`^(<=?|≤)\\s*(${NUM})`).exec(t);

@@ -33,13 +33,23 @@ const NOT_REPORTED_STATUSES = new Set(['X', 'D', 'W', 'I']);
 
 export function parseOru(message: string, fallbackTime: string = new Date(0).toISOString()): ParseResult {
   if (typeof message !== 'string' || message.trim() === '') return { ok: false, error: 'empty message' };
-  const lines = message.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).filter((l) => l.trim() !== '');
+  const lines = message
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .filter((l) => l.trim() !== '');
   const first = lines[0] ?? '';
-  if (!first.startsWith('MSH') || first.length < 8) return { ok: false, error: 'not an HL7 v2 message: the first segment must be MSH' };
+  if (!first.startsWith('MSH') || first.length < 8)
+    return { ok: false, error: 'not an HL7 v2 message: the first segment must be MSH' };
   const fieldSep = first[3] as string;
   const encChars = first.slice(4).split(fieldSep)[0] ?? '';
   if (encChars.length < 4) return { ok: false, error: 'MSH-2 must hold the encoding characters (e.g. ^~\\&)' };
-  const enc: Encoding = { field: fieldSep, component: encChars[0] as string, repetition: encChars[1] as string, escape: encChars[2] as string, subcomponent: encChars[3] as string };
+  const enc: Encoding = {
+    field: fieldSep,
+    component: encChars[0] as string,
+    repetition: encChars[1] as string,
+    escape: encChars[2] as string,
+    subcomponent: encChars[3] as string,
+  };
 
   const segments: Array<{ name: string; fields: string[] }> = [];
   let skippedLines = 0;
@@ -54,9 +64,11 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
     segments.push({ name, fields: name === 'MSH' ? ['MSH', fieldSep, ...fields.slice(1)] : fields });
   }
   const msh = segments[0] as { fields: string[] };
-  const comp = (v: string | undefined, i = 0) => unescapeHl7((v ?? '').split(enc.repetition)[0]?.split(enc.component)[i] ?? '', enc).trim();
+  const comp = (v: string | undefined, i = 0) =>
+    unescapeHl7((v ?? '').split(enc.repetition)[0]?.split(enc.component)[i] ?? '', enc).trim();
   const messageType = `${comp(msh.fields[9], 0)}^${comp(msh.fields[9], 1)}`;
-  if (messageType !== 'ORU^R01') return { ok: false, error: `MSH-9 is ${messageType.replace(/[^A-Z0-9^]/gi, '') || 'empty'}, expected ORU^R01` };
+  if (messageType !== 'ORU^R01')
+    return { ok: false, error: `MSH-9 is ${messageType.replace(/[^A-Z0-9^]/gi, '') || 'empty'}, expected ORU^R01` };
 
   const result: ParsedOru = {
     messageControlId: comp(msh.fields[10]) || null,
@@ -90,7 +102,10 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
       const rangeText = unescapeHl7(f[7] ?? '', enc).trim();
       const range = parseRange(rangeText);
       const labFlags = (f[8] ?? '').split(enc.repetition).map((x) => unescapeHl7(x, enc));
-      const withheld = NOT_REPORTED_STATUSES.has(status) || (decoded.value === null && decoded.text === null) || /cancel/i.test(decoded.text ?? '');
+      const withheld =
+        NOT_REPORTED_STATUSES.has(status) ||
+        (decoded.value === null && decoded.text === null) ||
+        /cancel/i.test(decoded.text ?? '');
       const unit = comp(f[6], 0) || comp(f[6], 1);
       result.analytes.push({
         name: comp(f[3], 1) || comp(f[3], 0) || 'Unnamed observation',
@@ -109,7 +124,12 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
   }
   if (result.analytes.length === 0) {
     const rejected = result.observationRequests.some((o) => o.resultStatus === 'X');
-    return { ok: false, error: rejected ? 'no OBX results: the specimen was rejected or the test cancelled (OBR-25 X)' : 'no OBX results in the message' };
+    return {
+      ok: false,
+      error: rejected
+        ? 'no OBX results: the specimen was rejected or the test cancelled (OBR-25 X)'
+        : 'no OBX results in the message',
+    };
   }
   return { ok: true, result };
 }

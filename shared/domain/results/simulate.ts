@@ -20,7 +20,11 @@ const round = (n: number, ref: number) => {
 };
 const clean = (s: string) => s.replace(/[|^~\\&]/g, ' ');
 
-export function simulatedValue(b: Biomarker, random: () => number, forceCritical: boolean): { value: number; flag: string } | null {
+export function simulatedValue(
+  b: Biomarker,
+  random: () => number,
+  forceCritical: boolean,
+): { value: number; flag: string } | null {
   if (b.referenceLow === null || b.referenceHigh === null) return null;
   const low = b.referenceLow;
   const high = b.referenceHigh;
@@ -57,11 +61,19 @@ export function buildOruMessage(input: OruInput): string {
     `OBR|1|${clean(input.placerOrderNumber)}|${clean(input.requisitionNumber)}|PANEL^Ordered tests^L|||${at}|||||||||||||||${at}|||F`,
   ];
   const withheldIndex = input.scenario === 'withheld' ? input.biomarkers.findIndex((b) => b.referenceLow !== null) : -1;
-  const criticalIndex = input.scenario === 'critical' ? input.biomarkers.findIndex((b) => b.referenceLow !== null && b.referenceHigh !== null) : -1;
+  const criticalIndex =
+    input.scenario === 'critical'
+      ? input.biomarkers.findIndex((b) => b.referenceLow !== null && b.referenceHigh !== null)
+      : -1;
   input.biomarkers.forEach((b, i) => {
     const code = `${clean(b.loinc ?? `SIM-${i + 1}`)}^${clean(b.name)}^${b.loinc ? 'LN' : 'L'}`;
     const unit = clean(b.unit ?? '');
-    const range = b.referenceLow !== null && b.referenceHigh !== null ? `${b.referenceLow}-${b.referenceHigh}` : b.referenceHigh !== null ? `<${b.referenceHigh}` : '';
+    const range =
+      b.referenceLow !== null && b.referenceHigh !== null
+        ? `${b.referenceLow}-${b.referenceHigh}`
+        : b.referenceHigh !== null
+          ? `<${b.referenceHigh}`
+          : '';
     if (i === withheldIndex) {
       segments.push(`OBX|${i + 1}|NM|${code}||||${range}|||X|||${at}`);
       segments.push('NTE|1||Not reported: reflex criteria not met.');

@@ -1,7 +1,15 @@
 // The Results document's analytes, in the spec's words.
 
 /** Most to least concerning. null (no verdict) is deliberately not in this list. */
-export const RESULT_FLAGS = ['critical_low', 'low', 'borderline_low', 'normal', 'borderline_high', 'high', 'critical_high'] as const;
+export const RESULT_FLAGS = [
+  'critical_low',
+  'low',
+  'borderline_low',
+  'normal',
+  'borderline_high',
+  'high',
+  'critical_high',
+] as const;
 export type ResultFlag = (typeof RESULT_FLAGS)[number];
 
 export interface Analyte {

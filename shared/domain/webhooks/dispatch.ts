@@ -18,10 +18,18 @@ export interface DispatchDeps {
 
 /** Secrets a signature is made with: the current one, plus a rotated-out one during its overlap. */
 export function activeSecrets(partner: Pick<Partner, 'webhookSecrets'>, now: Date): string[] {
-  return (partner.webhookSecrets ?? []).filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime()).map((s) => s.secret);
+  return (partner.webhookSecrets ?? [])
+    .filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime())
+    .map((s) => s.secret);
 }
 
-export function signedRequest(body: string, secrets: string[], type: string, deliveryId: string, unixSeconds: number): Record<string, string> {
+export function signedRequest(
+  body: string,
+  secrets: string[],
+  type: string,
+  deliveryId: string,
+  unixSeconds: number,
+): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'Service-Webhooks/1',
@@ -31,13 +39,22 @@ export function signedRequest(body: string, secrets: string[], type: string, del
   };
 }
 
-export async function sendSigned(deps: Pick<DispatchDeps, 'sender' | 'wallClock'>, partner: Partner, now: Date, payload: { id: string; type: string }): Promise<SendResult> {
+export async function sendSigned(
+  deps: Pick<DispatchDeps, 'sender' | 'wallClock'>,
+  partner: Partner,
+  now: Date,
+  payload: { id: string; type: string },
+): Promise<SendResult> {
   const secrets = activeSecrets(partner, now);
   if (!partner.webhookUrl) return { httpStatus: null, error: 'no webhook URL configured', durationMs: 0 };
   if (secrets.length === 0) return { httpStatus: null, error: 'no signing secret configured', durationMs: 0 };
   const body = JSON.stringify(payload);
   // Signed when sent, so every attempt carries a fresh timestamp.
-  return deps.sender.send(partner.webhookUrl, body, signedRequest(body, secrets, payload.type, payload.id, Math.floor(deps.wallClock().getTime() / 1000)));
+  return deps.sender.send(
+    partner.webhookUrl,
+    body,
+    signedRequest(body, secrets, payload.type, payload.id, Math.floor(deps.wallClock().getTime() / 1000)),
+  );
 }
 
 /**
@@ -47,7 +64,11 @@ export async function sendSigned(deps: Pick<DispatchDeps, 'sender' | 'wallClock'
  * worker that dies holding a claim leaves the attempt due again when the claim runs out. A partner
  * without a webhook URL gets no deliveries.
  */
-export async function attemptDelivery(deps: DispatchDeps, found: DeliveryRecord, kind: 'scheduled' | 'replay'): Promise<DeliveryRecord | null> {
+export async function attemptDelivery(
+  deps: DispatchDeps,
+  found: DeliveryRecord,
+  kind: 'scheduled' | 'replay',
+): Promise<DeliveryRecord | null> {
   const partner = await deps.partners.get(found.event.partnerId);
   const now = deps.now();
   if (!partner?.webhookUrl) {
@@ -64,7 +85,8 @@ export async function attemptDelivery(deps: DispatchDeps, found: DeliveryRecord,
   const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
   const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });
   if (!(await deps.deliveries.save(next, record.version))) return null;
-  if (next.status === 'failed' && record.status !== 'failed') deps.alert('webhook_delivery_failed', { deliveryId: record.id, partnerId: record.event.partnerId });
+  if (next.status === 'failed' && record.status !== 'failed')
+    deps.alert('webhook_delivery_failed', { deliveryId: record.id, partnerId: record.event.partnerId });
   return { ...next, version: record.version + 1 };
 }
 

@@ -33,12 +33,16 @@ export function verifySignature(input: {
   let timestamp: number | null = null;
   const signatures: string[] = [];
   for (const part of input.header.split(',')) {
-    const [k, v] = part.trim().split('=', 2).map((x) => x?.trim());
+    const [k, v] = part
+      .trim()
+      .split('=', 2)
+      .map((x) => x?.trim());
     if (k === 't' && v && /^\d{1,12}$/.test(v)) timestamp = Number(v);
     else if (k === 'v1' && v && /^[0-9a-f]{64}$/.test(v)) signatures.push(v);
   }
   if (timestamp === null || signatures.length === 0) return { ok: false, reason: 'malformed_header' };
-  if (Math.abs(input.nowSeconds - timestamp) > (input.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS)) return { ok: false, reason: 'timestamp_out_of_tolerance' };
+  if (Math.abs(input.nowSeconds - timestamp) > (input.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS))
+    return { ok: false, reason: 'timestamp_out_of_tolerance' };
   const secrets = Array.isArray(input.secret) ? input.secret : [input.secret];
   for (const secret of secrets) {
     const expected = Buffer.from(computeSignature(input.rawBody, secret, timestamp), 'hex');

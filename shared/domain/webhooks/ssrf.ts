@@ -8,9 +8,20 @@ function v4ToInt(ip: string): number {
 }
 
 const V4_BLOCKS: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 
 export function isLoopback(ip: string): boolean {
@@ -29,7 +40,8 @@ function v6Groups(ip: string): number[] | null {
   const [head = '', tail] = text.split('::');
   const front = head ? head.split(':') : [];
   const back = tail === undefined ? null : tail ? tail.split(':') : [];
-  const groups = back === null ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  const groups =
+    back === null ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
   return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : null;
 }
 
@@ -77,22 +89,36 @@ export interface UrlPolicy {
   allowLoopback: boolean;
 }
 
-export function checkWebhookUrl(raw: string, policy: UrlPolicy): { ok: true; url: URL } | { ok: false; reason: string } {
+export function checkWebhookUrl(
+  raw: string,
+  policy: UrlPolicy,
+): { ok: true; url: URL } | { ok: false; reason: string } {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return { ok: false, reason: 'is not a URL' };
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.requireHttps)) return { ok: false, reason: policy.requireHttps ? 'must use https' : 'must use http or https' };
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.requireHttps))
+    return { ok: false, reason: policy.requireHttps ? 'must use https' : 'must use http or https' };
   if (url.username || url.password) return { ok: false, reason: 'must not contain credentials' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return checkResolvedAddresses([host], policy).ok ? { ok: true, url } : { ok: false, reason: 'points at a private, loopback or metadata address' };
-  if (/^(localhost|.*\.localhost|.*\.internal|.*\.local)$/i.test(host) && !(policy.allowLoopback && /^localhost$/i.test(host))) return { ok: false, reason: 'points at an internal host name' };
+  if (isIP(host))
+    return checkResolvedAddresses([host], policy).ok
+      ? { ok: true, url }
+      : { ok: false, reason: 'points at a private, loopback or metadata address' };
+  if (
+    /^(localhost|.*\.localhost|.*\.internal|.*\.local)$/i.test(host) &&
+    !(policy.allowLoopback && /^localhost$/i.test(host))
+  )
+    return { ok: false, reason: 'points at an internal host name' };
   return { ok: true, url };
 }
 
-export function checkResolvedAddresses(addresses: string[], policy: UrlPolicy): { ok: true } | { ok: false; reason: string } {
+export function checkResolvedAddresses(
+  addresses: string[],
+  policy: UrlPolicy,
+): { ok: true } | { ok: false; reason: string } {
   if (addresses.length === 0) return { ok: false, reason: 'did not resolve' };
   for (const a of addresses) {
     if (policy.allowLoopback && isLoopback(a)) continue;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 // The operator API's request schemas.
 
-const cents = z.number().int('must be whole cents').min(0, 'must not be negative').max(1_000_000, 'must be at most 1,000,000 cents');
+const cents = z
+  .number()
+  .int('must be whole cents')
+  .min(0, 'must not be negative')
+  .max(1_000_000, 'must be at most 1,000,000 cents');
 
 export const partnerFeesSchema = z.object({ labCollectionCents: cents, physicianOrderCents: cents }).strict();
 
@@ -11,14 +15,21 @@ export const paymentMethodSchema = z
   .regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a payment method id such as pm_card_visa')
   .nullable();
 
-export const webhookUrlSchema = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2048).nullable();
+export const webhookUrlSchema = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .max(2048)
+  .nullable();
 
 export const createPartnerSchema = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(200),
     fees: partnerFeesSchema.optional(),
     paymentMethod: paymentMethodSchema.optional(),
-    stripeCustomerId: z.string().regex(/^cus_[A-Za-z0-9]+$/).nullable().optional(),
+    stripeCustomerId: z
+      .string()
+      .regex(/^cus_[A-Za-z0-9]+$/)
+      .nullable()
+      .optional(),
     webhookUrl: webhookUrlSchema.optional(),
   })
   .strict();
@@ -29,7 +40,11 @@ export const updatePartnerSchema = z
     status: z.enum(['active', 'suspended']).optional(),
     fees: partnerFeesSchema.optional(),
     paymentMethod: paymentMethodSchema.optional(),
-    stripeCustomerId: z.string().regex(/^cus_[A-Za-z0-9]+$/).nullable().optional(),
+    stripeCustomerId: z
+      .string()
+      .regex(/^cus_[A-Za-z0-9]+$/)
+      .nullable()
+      .optional(),
     webhookUrl: webhookUrlSchema.optional(),
   })
   .strict()

@@ -11,14 +11,26 @@ const cents = z.number().int().positive();
 const biomarkerSchema = z
   .object({
     name: text,
-    loinc: z.string().regex(/^\d{1,7}-\d$/, 'must be a LOINC code').nullable(),
+    loinc: z
+      .string()
+      .regex(/^\d{1,7}-\d$/, 'must be a LOINC code')
+      .nullable(),
     unit: z.string().nullable(),
     referenceLow: z.number().nullable(),
     referenceHigh: z.number().nullable(),
   })
   .strict();
 
-const common = { id: slug, name: text, nameEs: text, description: text.max(200), descriptionEs: text.max(240), category: text, priceCents: cents, keywords: z.array(z.string()) };
+const common = {
+  id: slug,
+  name: text,
+  nameEs: text,
+  description: text.max(200),
+  descriptionEs: text.max(240),
+  category: text,
+  priceCents: cents,
+  keywords: z.array(z.string()),
+};
 
 export const catalogSeedSchema = z
   .object({
@@ -47,7 +59,10 @@ void _seedIsCatalog;
 /** Parses the seed and checks the rules that span entries; throws naming every violation. */
 export function parseCatalogSeed(data: unknown, restrictedStates: readonly string[]): Catalog {
   const parsed = catalogSeedSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`Invalid catalogue seed:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid catalogue seed:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   const catalog = parsed.data;
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -64,7 +79,8 @@ export function parseCatalogSeed(data: unknown, restrictedStates: readonly strin
     const missing = p.testIds.filter((id) => !tests.has(id));
     if (missing.length) problems.push(`${p.id}: member ids that are not tests: ${missing.join(', ')}`);
     const sum = p.testIds.reduce((s, id) => s + (tests.get(id)?.priceCents ?? 0), 0);
-    if (missing.length === 0 && p.priceCents >= sum) problems.push(`${p.id}: bundle price ${p.priceCents} is not below its members' ${sum}`);
+    if (missing.length === 0 && p.priceCents >= sum)
+      problems.push(`${p.id}: bundle price ${p.priceCents} is not below its members' ${sum}`);
   }
   if (problems.length) throw new Error(`Invalid catalogue seed:\n  ${problems.join('\n  ')}`);
   return catalog;

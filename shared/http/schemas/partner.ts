@@ -4,7 +4,8 @@ import { ApiError, validationError } from '../errors.js';
 
 // The partner API's request schemas: they validate requests and produce the OpenAPI document.
 
-const trimmed = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const trimmed = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 /** A 10-digit US number; common punctuation and a leading +1 are accepted and normalised away. */
 export const usPhone = z
@@ -29,7 +30,10 @@ export const addressSchema = z
       .string()
       .transform((s) => s.trim().toUpperCase())
       .refine((s) => (US_STATE_CODES as readonly string[]).includes(s), 'must be a 2-letter US state code'),
-    zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)'),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)'),
   })
   .strict();
 
@@ -38,8 +42,14 @@ export const patientSchema = z
     firstName: trimmed(100),
     lastName: trimmed(100),
     dateOfBirth: isoDate,
-    sex: z.enum(['female', 'male'], { message: 'must be "female" or "male" (sex assigned at birth, used for reference ranges)' }),
-    email: z.email('must be an email address').max(254).nullish().transform((v) => v ?? null),
+    sex: z.enum(['female', 'male'], {
+      message: 'must be "female" or "male" (sex assigned at birth, used for reference ranges)',
+    }),
+    email: z
+      .email('must be an email address')
+      .max(254)
+      .nullish()
+      .transform((v) => v ?? null),
     phone: usPhone.nullish().transform((v) => v ?? null),
     address: addressSchema,
   })
@@ -57,19 +67,32 @@ export const guardianSchema = z
 export const metadataSchema = z
   .record(z.string(), z.string().max(200, 'metadata values must be at most 200 characters'))
   // An empty key is refused here: DynamoDB cannot store it, and the order write would fail after the charge.
-  .refine((m) => Object.keys(m).every((k) => k.length >= 1 && k.length <= 40), 'metadata keys must be 1 to 40 characters')
+  .refine(
+    (m) => Object.keys(m).every((k) => k.length >= 1 && k.length <= 40),
+    'metadata keys must be 1 to 40 characters',
+  )
   .refine((m) => Object.keys(m).length <= 20, 'at most 20 metadata pairs');
 
 export const createOrderSchema = z
   .object({
-    externalId: z.string().min(1, 'must be 1 to 100 characters').max(100, 'must be 1 to 100 characters').nullish().transform((v) => v ?? null),
+    externalId: z
+      .string()
+      .min(1, 'must be 1 to 100 characters')
+      .max(100, 'must be 1 to 100 characters')
+      .nullish()
+      .transform((v) => v ?? null),
     patient: patientSchema,
     items: z
       .array(z.object({ id: z.string().min(1).max(64) }).strict())
       .min(1, 'at least 1 item')
       .max(25, 'at most 25 items'),
     guardian: guardianSchema.nullish().transform((v) => v ?? null),
-    preferredLocationId: z.string().min(1).max(64).nullish().transform((v) => v ?? null),
+    preferredLocationId: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullish()
+      .transform((v) => v ?? null),
     metadata: metadataSchema.nullish().transform((v) => v ?? {}),
   })
   .strict();
@@ -104,16 +127,29 @@ const num = (name: string) =>
 
 export const locationsQuerySchema = z
   .object({
-    zip: z.string().regex(/^\d{5}(-?\d{4})?$/, 'must be a 5 or 9 digit US ZIP code').optional(),
-    lat: num('lat').refine((n) => n >= -90 && n <= 90, 'lat must be between -90 and 90').optional(),
-    lng: num('lng').refine((n) => n >= -180 && n <= 180, 'lng must be between -180 and 180').optional(),
-    radiusMiles: num('radiusMiles').refine((n) => n > 0 && n <= 250, 'radiusMiles must be greater than 0 and at most 250').optional(),
+    zip: z
+      .string()
+      .regex(/^\d{5}(-?\d{4})?$/, 'must be a 5 or 9 digit US ZIP code')
+      .optional(),
+    lat: num('lat')
+      .refine((n) => n >= -90 && n <= 90, 'lat must be between -90 and 90')
+      .optional(),
+    lng: num('lng')
+      .refine((n) => n >= -180 && n <= 180, 'lng must be between -180 and 180')
+      .optional(),
+    radiusMiles: num('radiusMiles')
+      .refine((n) => n > 0 && n <= 250, 'radiusMiles must be greater than 0 and at most 250')
+      .optional(),
     limit: limitParam(200),
   })
   .strict();
 
 /** Parses with a schema; failures become 400 validation_error with details.fields. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, message = 'The request failed validation.'): z.infer<S> {
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  message = 'The request failed validation.',
+): z.infer<S> {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const fields: Record<string, string> = {};
@@ -134,6 +170,8 @@ export function parseJsonBody(body: string | null): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new ApiError('validation_error', 'The request body is not valid JSON.', { details: { fields: { '(body)': 'must be valid JSON' } } });
+    throw new ApiError('validation_error', 'The request body is not valid JSON.', {
+      details: { fields: { '(body)': 'must be valid JSON' } },
+    });
   }
 }
