@@ -21,6 +21,7 @@ export const localEnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('WARN'),
+  SERVICE_CLOCK: z.enum(['wall', 'manual']).default('wall'),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema> & { inMemory: boolean };

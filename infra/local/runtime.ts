@@ -67,7 +67,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
-    const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null);
+    const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
     composition.useClock(clock);
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
