@@ -8,6 +8,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   // Plain Node scripts (benchmark helpers run without a compiler).
   { files: ['**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
+  // CommonJS tool configuration (dependency-cruiser reads .cjs).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
