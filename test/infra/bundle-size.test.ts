@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleSizes } from '../../infra/tools/bundle-report.js';
+import { bundleSizes } from '../../tools/bundle-report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bundles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,13 +6,13 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { startService } from '../../../test/support/local-service.js';
+import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
 import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
 import { everyLambdaCases, startReceiver } from './every-lambda.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the runtime sets it too: the notice is about Node 20's end of support, not the figures
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? 100_000);
 
@@ -41,7 +41,7 @@ function autocannon(url: string): Promise<{ rps: number; p50: number; p99: numbe
 }
 
 async function startBare(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, 'infra/tools/bench/bare-server.mjs')], {
+  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve) =>

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { routeEvent, type ColdStartCase } from './cold-start.js';
 import { lambdaEntries } from '../bundle-report.js';
-import { PARTNER_AUTHORIZER } from '../../../shared/routes.js';
+import { PARTNER_AUTHORIZER } from '../../shared/routes.js';
 
 export interface Service {
   url: string;

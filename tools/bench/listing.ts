@@ -3,11 +3,11 @@
 // DynamoDB Local in the order store's own item shape (creating 100,000 through the API would take
 // the charge path 100,000 times and measure nothing more).
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../../shared/adapters/dynamodb/client.js';
-import { orderItem } from '../../../shared/adapters/dynamodb/order-store.js';
-import { TABLES } from '../../../shared/adapters/dynamodb/tables.js';
-import type { OrderRecord } from '../../../shared/domain/order.js';
-import { newId } from '../../../shared/domain/ids.js';
+import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
+import { orderItem } from '../../shared/adapters/dynamodb/order-store.js';
+import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import type { OrderRecord } from '../../shared/domain/order.js';
+import { newId } from '../../shared/domain/ids.js';
 
 export interface ListingFigures {
   orders: number;

@@ -1,13 +1,13 @@
 // Bundle-size report: every Lambda's handler bundled as the stack bundles it (esbuild, minified
 // ESM for Node 22, the AWS SDK included), with its size against its budget.
-// Run: npx tsx infra/tools/bundle-report.ts
+// Run: npx tsx tools/bundle-report.ts
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PARTNER_AUTHORIZER, ROUTES } from '../../shared/routes.js';
+import { PARTNER_AUTHORIZER, ROUTES } from '../shared/routes.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** Lambda-side entries that are not routes. */
 export const OPS_ENTRIES = [

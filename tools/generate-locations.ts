@@ -1,9 +1,9 @@
 // Generates data/locations.json: a deterministic, realistic set of US patient service centres.
-// Run: npx tsx infra/tools/generate-locations.ts   (no network; seeded, so the output is stable)
+// Run: npx tsx tools/generate-locations.ts   (no network; seeded, so the output is stable)
 import { writeFileSync } from 'node:fs';
 import zipcodes, { type ZipInfo } from 'zipcodes';
 import { createHash } from 'node:crypto';
-import type { DrawSite } from '../../shared/domain/locations.js';
+import type { DrawSite } from '../shared/domain/locations.js';
 
 let seed = 20261101;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -254,7 +254,7 @@ for (const [key, zips] of [...cities].sort(([a], [b]) => (a < b ? -1 : 1))) {
 }
 for (const state of STATES) if (!sites.some((s) => s.address.state === state)) throw new Error(`no site in ${state}`);
 writeFileSync(
-  new URL('../../data/locations.json', import.meta.url),
+  new URL('../data/locations.json', import.meta.url),
   `[\n${sites.map((s) => JSON.stringify(s)).join(',\n')}\n]\n`,
 );
 console.log(`wrote ${sites.length} draw sites`);

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { build } from 'esbuild';
-import { toProxyEvent } from '../../local/api-gateway-event.js';
-import { ROUTES } from '../../../shared/routes.js';
+import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
+import { ROUTES } from '../../shared/routes.js';
 
 export interface ColdStartCase {
   name: string;
@@ -74,7 +74,7 @@ function runOnce(
 ): Promise<ColdStart & InvokeAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, 'infra/tools/bench/invoke-once.mjs'), bundle, eventFile], {
+    const child = spawn(process.execPath, [join(root, 'tools/bench/invoke-once.mjs'), bundle, eventFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env,
     });
@@ -104,7 +104,7 @@ export async function coldStarts(
   for (const c of cases) {
     const bundle = join(dir, `${c.name.replace(/\W/g, '_')}.mjs`);
     await build({
-      entryPoints: [join(root, c.entry ?? 'infra/tools/bench/hello.ts')],
+      entryPoints: [join(root, c.entry ?? 'tools/bench/hello.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',
