@@ -3,8 +3,6 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
-
 /** The local runtime's clock, which an operator can move forward. */
 export interface AdjustableClock extends Clock {
   advance(seconds: number): Date;

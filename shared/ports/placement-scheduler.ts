@@ -2,6 +2,3 @@
 export interface PlacementScheduler {
   schedule(orderId: string, dueAt: Date): Promise<void>;
 }
-
-/** The local runtime's scheduler is its persisted sweep over due orders: nothing else to do. */
-export const sweepOnlyScheduler: PlacementScheduler = { schedule: async () => undefined };

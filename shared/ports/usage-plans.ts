@@ -3,6 +3,3 @@ export interface UsagePlans {
   /** Provisions the partner's key in the usage plan and returns its value (null where there are no usage plans). */
   provision(partnerId: string, partnerName: string): Promise<string | null>;
 }
-
-/** The local runtime has no API Gateway usage plans. */
-export const noUsagePlans: UsagePlans = { provision: async () => null };
