@@ -1,4 +1,4 @@
-// Order creation in atomic phases (see DESIGN.md): claim the key, charge with a remembered
+// Order creation in atomic phases (see docs/architecture.md): claim the key, charge with a remembered
 // intent, write the order, complete the key. Every store write is conditional on the version it
 // read, so concurrent requests with one key can never both charge.
 import { decideOnKey, providerIdempotencyKey, type KeyRecord } from './idempotency.js';
