@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench-results/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'packages/sdk/dist/**',
+      'packages/sdk/src/generated/**',
+      'cdk.out/**',
+      '.data/**',
+      'coverage/**',
+      'bench-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Plain Node scripts (benchmark helpers run without a compiler).
