@@ -23,6 +23,8 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
+  // The examples partners copy run on Node.
+  { files: ['examples/**/*.mjs'], languageOptions: { globals: { setImmediate: 'readonly', Buffer: 'readonly' } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
