@@ -34,7 +34,15 @@ export interface Route {
   timeoutSeconds?: number;
   /** Local runtime only (never deployed): operator conveniences such as the service clock. */
   localOnly?: boolean;
+  /**
+   * Repository files the handler reads at run time, copied beside its bundle: a static asset too big
+   * to inline, served from our own origin.
+   */
+  bundleFiles?: string[];
 }
+
+/** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
+export const SCALAR_STANDALONE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
 
 const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
 const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
@@ -150,6 +158,11 @@ export const ROUTES: readonly Route[] = [
   page('GET', '/cart/handoff', 'cart-handoff', 'PageCartHandoff', {}),
   page('GET', '/llms.txt', 'llms', 'PageLlms', {}),
   page('GET', '/docs', 'docs', 'PageDocs', {}),
+  { ...page('GET', '/docs/assets/scalar.js', 'docs-assets', 'PageDocsScalar', {}), bundleFiles: [SCALAR_STANDALONE] },
+  {
+    ...page('GET', '/docs/assets/reference.js', 'docs-assets', 'PageDocsScript', {}),
+    bundleFiles: [SCALAR_STANDALONE],
+  },
   page('GET', '/login', 'login', 'PageLogin', {}),
   page('POST', '/login', 'login', 'PageLoginSubmit', {}),
   page('GET', '/dashboard', 'protected', 'PageDashboard', {}),

@@ -1,4 +1,7 @@
-import { pageHandler, pageOrigin, pageResult } from '../../shared/http/page-handler.js';
+import { pageHandler, pageOrigin, pageResult, wantsMarkdown } from '../../shared/http/page-handler.js';
+import { REFERENCE_CSP, referenceHtml } from '../../shared/http/openapi/reference-page.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { CORS_HEADERS } from '../../shared/http/middleware.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 import { ERROR_CATALOGUE } from '../../shared/http/errors.js';
 import type { Block, Page } from '../../shared/pages/document.js';
@@ -36,8 +39,25 @@ function operations(doc: Doc): Block[] {
   return blocks;
 }
 
-/** /docs: the API reference, rendered by the service itself from the OpenAPI documents (no CDN). */
+/**
+ * /docs: the API reference. People get Scalar's renderer over the OpenAPI documents, served from
+ * our own origin (no CDN); agents asking for text/markdown get the operations as Markdown.
+ */
 export const handler = pageHandler(async (event) => {
+  if (!wantsMarkdown(event))
+    return {
+      statusCode: 200,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        Vary: 'Accept',
+        'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
+        'Content-Security-Policy': REFERENCE_CSP,
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'no-referrer',
+        ...CORS_HEADERS,
+      },
+      body: referenceHtml(),
+    };
   const origin = pageOrigin(event);
   const pub = buildDocument('public', origin);
   const partner = buildDocument('partner', origin);

@@ -188,6 +188,7 @@ export class ServiceStack extends Stack {
         ...(route.documents ? { documents: { bucket: documents, access: route.documents } } : {}),
         ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
         ...(route.api === 'mcp' ? { reservedConcurrentExecutions: stage.mcpReservedConcurrency } : {}),
+        ...(route.bundleFiles ? { bundleFiles: route.bundleFiles } : {}),
       });
       this.functions.set(route, fn);
       byEntry.set(route.entry, fn);

@@ -47,3 +47,44 @@ describe.skipIf(!available)('a person following a handoff link', () => {
     expect(existsSync('test-artifacts/cart.png')).toBe(true);
   });
 });
+
+describe.skipIf(!available)('a developer reading the API reference', () => {
+  it('sees the order creation body, the Order schema and the webhooks, rendered from our origin under a strict CSP', async () => {
+    const res = await fetch(`${baseUrl()}/docs`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Every script on the page is a file from our origin: nothing inline.
+    expect((await res.text()).match(/<script(?![^>]*\ssrc="\/)[^>]*>/g)).toBeNull();
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:')) problems.push(`elsewhere: ${r.url()}`);
+    });
+    await page.goto(`${baseUrl()}/docs`);
+    await page.getByText('Place an order (charged to your payment method)').first().click();
+    const create = page.locator('section', { hasText: 'Idempotency-Key' }).first();
+    await create.getByText('preferredLocationId').first().waitFor();
+    const text = await create.innerText();
+    // The request: header and body fields.
+    for (const field of ['Idempotency-Key', 'patient', 'items', 'externalId', 'guardian', 'metadata'])
+      expect(text).toContain(field);
+    // The 201 answer is the Order, field by field.
+    for (const field of ['cancellableUntil', 'fastingRequired', 'payment', 'requisition', 'subtotalCents', 'refund'])
+      expect(text).toContain(field);
+    for (const status of ['201', '400', '402', '409', '500', '502']) expect(text).toContain(status);
+    await expect(page.getByText('Webhooks', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByText(/Sent when you cancel an order/).count()).resolves.toBeGreaterThan(0);
+    // The error catalogue the public answers' docs links point to.
+    await expect(page.locator('#error-unknown_items').count()).resolves.toBe(1);
+    mkdirSync('test-artifacts', { recursive: true });
+    await page.screenshot({ path: 'test-artifacts/docs.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

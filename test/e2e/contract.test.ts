@@ -65,6 +65,36 @@ describe('responses conform to the published schemas', () => {
     const err = await getJson('/api/public/v1/quote?items=zz-nope');
     const anchor = new URL(err.body.error.docs).hash.slice(1);
     expect(html).toContain(`id="${anchor}"`);
-    expect(html).toContain('POST /api/v1/orders');
+    // Agents asking for Markdown get every operation as text.
+    const markdown = await (
+      await fetch(`${(await import('../support/http.js')).baseUrl()}/docs`, { headers: { Accept: 'text/markdown' } })
+    ).text();
+    expect(markdown).toContain('POST /api/v1/orders');
+    expect(markdown).toContain(anchor.slice('error-'.length).replace(/_/g, '\\_'));
+  });
+
+  it('serves the reference renderer and its mount script from our origin, versioned and cached for a year', async () => {
+    const base = (await import('../support/http.js')).baseUrl();
+    const html = await (await fetch(`${base}/docs`)).text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(2);
+    for (const src of scripts) {
+      expect(src).toMatch(/^\/docs\/assets\/\w+\.js\?v=[\w.]+$/);
+      const res = await fetch(`${base}${src}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await res.text()).length).toBeGreaterThan(100);
+    }
+    const config = JSON.parse(
+      /data-configuration="([^"]+)"/
+        .exec(html)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
+    expect(config.sources.map((s: { url: string }) => s.url)).toEqual(
+      expect.arrayContaining(['/api/v1/openapi.json', '/api/public/v1/openapi.json']),
+    );
   });
 });

@@ -23,6 +23,8 @@ export interface ServiceFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   reservedConcurrentExecutions?: number;
+  /** Repository files copied beside the bundle, for the handler to read at run time. */
+  bundleFiles?: string[];
 }
 
 /**
@@ -66,6 +68,16 @@ export class ServiceFunction extends Construct {
         // ESM bundles of CommonJS dependencies still call require().
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         loader: { '.json': 'json' },
+        ...(props.bundleFiles?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.bundleFiles ?? []).map((f) => `cp "${inputDir}/${f}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
     if (props.documents) {
