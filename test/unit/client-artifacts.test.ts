@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  CLIENT_FILES,
-  partnerDocumentText,
-  postmanCollectionText,
-  typesHeader,
-} from '../../tools/client-artifacts.js';
+import { CLIENT_FILES, partnerDocumentText, postmanCollectionText, typesHeader } from '../../tools/client-artifacts.js';
 import { documentedRoutes } from '../../shared/http/openapi/documents.js';
 
 // The committed client artifacts are generated from the partner document; `npm run generate:clients`
