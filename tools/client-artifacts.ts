@@ -26,7 +26,7 @@ interface Param {
   name: string;
   in: string;
   required?: boolean;
-  schema?: { example?: unknown; default?: unknown };
+  example?: unknown;
 }
 interface Op {
   summary?: string;
@@ -35,6 +35,8 @@ interface Op {
   security?: unknown[];
   requestBody?: { content?: Record<string, { schema?: unknown; example?: unknown }> };
 }
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** A Postman v2.1 collection: one request per operation, `{{baseUrl}}`, `{{apiKey}}` and a fresh Idempotency-Key per send. */
 export function postmanCollectionText(): string {
@@ -67,8 +69,10 @@ export function postmanCollectionText(): string {
           raw: `{{baseUrl}}${path.replace(/\{(\w+)\}/g, ':$1')}`,
           host: ['{{baseUrl}}'],
           path: segments,
-          query: params.filter((p) => p.in === 'query').map((p) => ({ key: p.name, value: '', disabled: !p.required })),
-          variable: params.filter((p) => p.in === 'path').map((p) => ({ key: p.name, value: '' })),
+          query: params
+            .filter((p) => p.in === 'query')
+            .map((p) => ({ key: p.name, value: text(p.example), disabled: !p.required })),
+          variable: params.filter((p) => p.in === 'path').map((p) => ({ key: p.name, value: text(p.example) })),
         },
         ...(body
           ? {

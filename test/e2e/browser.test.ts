@@ -67,19 +67,34 @@ describe.skipIf(!available)('a developer reading the API reference', () => {
       if (!r.url().startsWith(baseUrl()) && !r.url().startsWith('data:')) problems.push(`elsewhere: ${r.url()}`);
     });
     await page.goto(`${baseUrl()}/docs`);
-    await page.getByText('Place an order (charged to your payment method)').first().click();
+    const sidebar = page.locator('.t-doc__sidebar');
+    await sidebar.getByText('Orders', { exact: true }).first().click();
+    await sidebar.getByText('Place an order').first().click();
     const create = page.locator('section', { hasText: 'Idempotency-Key' }).first();
     await create.getByText('preferredLocationId').first().waitFor();
     const text = await create.innerText();
     // The request: header and body fields.
-    for (const field of ['Idempotency-Key', 'patient', 'items', 'externalId', 'guardian', 'metadata'])
+    for (const field of ['Idempotency-Key', 'patient', 'PatientInput', 'items', 'externalId', 'guardian', 'metadata'])
       expect(text).toContain(field);
-    // The 201 answer is the Order, field by field.
+    // Every answer, the 201 and each error status.
+    for (const status of ['201', '400', '402', '409', '429', '500', '502']) expect(text).toContain(status);
+    // The Order schema, as a named model, field by field.
+    await sidebar.getByText('Models', { exact: true }).first().click();
+    await sidebar.getByText('Order', { exact: true }).first().click();
+    await page.waitForURL(/#partner\/model\/order$/);
+    const model = page.locator('section', { hasText: 'cancellableUntil' }).first();
+    await model.waitFor();
+    const orderText = await model.innerText();
     for (const field of ['cancellableUntil', 'fastingRequired', 'payment', 'requisition', 'subtotalCents', 'refund'])
-      expect(text).toContain(field);
-    for (const status of ['201', '400', '402', '409', '500', '502']) expect(text).toContain(status);
-    await expect(page.getByText('Webhooks', { exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByText(/Sent when you cancel an order/).count()).resolves.toBeGreaterThan(0);
+      expect(orderText).toContain(field);
+    // The webhooks, webhook.test included.
+    const groups = sidebar.getByText('Webhooks', { exact: true });
+    for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).click();
+    await sidebar
+      .getByText(/Sent when you call POST \/api\/v1\/webhooks\/test/)
+      .first()
+      .waitFor();
+    await expect(sidebar.getByText(/Sent when you cancel an order/).count()).resolves.toBe(1);
     // The error catalogue the public answers' docs links point to.
     await expect(page.locator('#error-unknown_items').count()).resolves.toBe(1);
     mkdirSync('test-artifacts', { recursive: true });

@@ -31,9 +31,11 @@ export const REFERENCE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The documents the page shows: each API's description, when the service serves it. */
+/** The documents the page shows: each API's description, when the service serves it openly. */
 function sources() {
-  const served = new Set(ROUTES.filter((r) => !r.localOnly).map((r) => r.path));
+  // Only documents a browser can fetch without credentials: the operator API's is behind its own
+  // authentication (IAM in AWS), on another origin.
+  const served = new Set(ROUTES.filter((r) => !r.localOnly && r.auth === 'none').map((r) => r.path));
   return [
     { title: 'Partner API', slug: 'partner', url: '/api/v1/openapi.json', default: true },
     { title: 'Public quote API', slug: 'public', url: '/api/public/v1/openapi.json' },
