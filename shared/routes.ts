@@ -236,6 +236,8 @@ export const ROUTES: readonly Route[] = [
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 
+  operator('GET', '/openapi.json', 'openapi', 'AdminOpenApi', {}),
+
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
 ];

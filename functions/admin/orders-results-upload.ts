@@ -1,47 +1,20 @@
-import { z } from 'zod';
 import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { resultsUploadSchema } from '../../shared/http/schemas/admin.js';
 import { recordResults } from '../../shared/domain/record-results.js';
 import { flagFromRange } from '../../shared/domain/results/flags.js';
 import { parseRange } from '../../shared/domain/results/hl7-values.js';
-import { RESULT_FLAGS } from '../../shared/domain/results/types.js';
 import { PUBLIC_STATUS } from '../../shared/domain/order.js';
 import { clock, orderStore, recordResultsDeps } from '../../shared/composition.js';
-
-const analyte = z
-  .object({
-    name: z.string().min(1).max(200),
-    labTestCode: z.string().min(1).max(64),
-    value: z.number().nullable(),
-    valueText: z.string().max(200).nullish(),
-    unit: z.string().max(40).default(''),
-    referenceRange: z.string().max(100).default(''),
-    referenceRangeLow: z.number().nullable().default(null),
-    referenceRangeHigh: z.number().nullable().default(null),
-    flag: z.enum(RESULT_FLAGS).nullable().optional(),
-    notReported: z.boolean().default(false),
-    reportedAt: z.iso.datetime().optional(),
-  })
-  .strict();
-
-const schema = z
-  .object({
-    analytes: z.array(analyte).min(1).max(500),
-    pdfs: z
-      .array(z.object({ label: z.string().min(1).max(100), contentBase64: z.base64().max(10_000_000) }).strict())
-      .max(10)
-      .default([]),
-  })
-  .strict();
 
 /**
  * POST /admin/v1/orders/{id}/results: results that arrived outside the electronic interface,
  * uploaded by an operator (source operator_upload). A missing flag is judged from the range.
  */
 export const handler = operatorHandler(async (event) => {
-  const input = parseOrThrow(schema, parseJsonBody(event.body));
+  const input = parseOrThrow(resultsUploadSchema, parseJsonBody(event.body));
   const pdfs = input.pdfs.map((p) => ({
     label: p.label,
     bytes: new Uint8Array(Buffer.from(p.contentBase64, 'base64')),

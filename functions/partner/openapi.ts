@@ -1,11 +1,20 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { json, requestOrigin } from '../../shared/http/respond.js';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { json, requestOrigin, type HttpEvent, type HttpResult } from '../../shared/http/respond.js';
+import { errorShape } from '../../shared/http/middleware.js';
+import { singleValuedQuery } from '../../shared/http/partner-handler.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 import { runtimeEnv } from '../../shared/composition.js';
 
+const origin = (event: HttpEvent) => requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
+
 /** GET /api/v1/openapi.json: the partner API's OpenAPI 3.1 description (no authentication needed to read it). */
-export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> =>
-  json(200, buildDocument('partner', requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)), {
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'public, max-age=300',
-  });
+export const handler = middy<HttpEvent, HttpResult, Error, Context>()
+  .use(errorShape('partner', origin))
+  .use(singleValuedQuery())
+  .handler(async (event) =>
+    json(200, buildDocument('partner', origin(event)), {
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'public, max-age=300',
+    }),
+  );

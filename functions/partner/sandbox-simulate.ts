@@ -1,21 +1,17 @@
-import { z } from 'zod';
 import { partnerHandler, pathParam } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { toPublicOrder } from '../../shared/domain/order.js';
-import { SANDBOX_SCENARIOS, simulate, type SandboxScenario } from '../../shared/domain/sandbox.js';
+import { simulate } from '../../shared/domain/sandbox.js';
+import { simulateSchema } from '../../shared/http/schemas/sandbox.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { orderStore, runtimeEnv, sandboxDeps } from '../../shared/composition.js';
-
-const schema = z
-  .object({ scenario: z.enum(Object.keys(SANDBOX_SCENARIOS) as [SandboxScenario, ...SandboxScenario[]]) })
-  .strict();
 
 /** Sandbox only: POST /api/v1/sandbox/orders/{id}/simulate {scenario} rehearses a branch of the lifecycle. */
 export const handler = partnerHandler(async (event, identity) => {
   if (runtimeEnv().SERVICE_ENVIRONMENT !== 'sandbox') throw new ApiError('not_found');
-  const { scenario } = parseOrThrow(schema, parseJsonBody(event.body));
+  const { scenario } = parseOrThrow(simulateSchema, parseJsonBody(event.body));
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const result = await simulate(sandboxDeps(), order, scenario);

@@ -1,5 +1,5 @@
 import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
-import { json, query } from '../../shared/http/respond.js';
+import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { publicQueryError } from '../../shared/http/public-errors.js';
 import { decodeAvailabilityQuery } from '../../shared/domain/public-query.js';
 import { buildAvailability } from '../../shared/domain/quote.js';
@@ -11,7 +11,7 @@ import { catalogStore, clock } from '../../shared/composition.js';
 export const handler = publicHandler(async (event) => {
   const byId = indexCatalog(await catalogStore().get());
   const decoded = decodeAvailabilityQuery(query(event), (id) => byId.has(id));
-  if (!decoded.ok) throw publicQueryError(decoded.error);
+  if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
   const availability = buildAvailability({
     state: decoded.value.state,
     item: decoded.value.itemId ? (byId.get(decoded.value.itemId) ?? null) : null,

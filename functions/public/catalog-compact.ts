@@ -1,5 +1,6 @@
 import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
-import { json, query } from '../../shared/http/respond.js';
+import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
+import { ApiError } from '../../shared/http/errors.js';
 import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
@@ -12,8 +13,12 @@ import { catalogStore } from '../../shared/composition.js';
  * price is integer cents.
  */
 export const handler = publicHandler(async (event) => {
+  const repeated = repeatedQueryParameters(event).filter((name) => name === 'locale' || name === 'utm_medium');
+  if (repeated.length > 0)
+    throw new ApiError('invalid_parameter', `${repeated.join(' and ')} was given more than once: give it once.`);
   const q = query(event);
-  const locale = q.locale === 'es' ? 'es' : 'en';
+  // es, ES, es-MX and es_US answer in Spanish; anything else in English, and Content-Language says which.
+  const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
   const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
   const catalog = await catalogStore().get();
   const byId = indexCatalog(catalog);
@@ -29,17 +34,21 @@ export const handler = publicHandler(async (event) => {
     url: tag(links.itemUrl(item)),
     description: locale === 'es' ? item.descriptionEs : item.description,
   });
-  return json(200, {
-    locale,
-    currency: 'USD',
-    orderFee: {
-      amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
-      chargedPer: 'order',
-      label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+  return json(
+    200,
+    {
+      locale,
+      currency: 'USD',
+      orderFee: {
+        amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
+        chargedPer: 'order',
+        label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+      },
+      restrictedStates: SERVICE_CONFIG.restrictedStates,
+      quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
+      tests: catalog.tests.map(entry),
+      panels: catalog.panels.map(entry),
     },
-    restrictedStates: SERVICE_CONFIG.restrictedStates,
-    quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
-    tests: catalog.tests.map(entry),
-    panels: catalog.panels.map(entry),
-  });
+    { 'Content-Language': locale },
+  );
 });

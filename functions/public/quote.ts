@@ -1,5 +1,5 @@
 import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
-import { json, query } from '../../shared/http/respond.js';
+import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { publicQueryError } from '../../shared/http/public-errors.js';
 import { decodeQuoteQuery } from '../../shared/domain/public-query.js';
 import { publicQuote } from '../../shared/domain/quote.js';
@@ -11,7 +11,7 @@ import { catalogStore, clock } from '../../shared/composition.js';
 export const handler = publicHandler(async (event) => {
   const byId = indexCatalog(await catalogStore().get());
   const decoded = decodeQuoteQuery(query(event), (id) => byId.has(id), SERVICE_CONFIG.maxQuoteItems);
-  if (!decoded.ok) throw publicQueryError(decoded.error);
+  if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
   const quote = publicQuote(
     {
       items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),

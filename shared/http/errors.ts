@@ -15,6 +15,7 @@ export const ERROR_CATALOGUE = {
   unknown_items: { status: 400, message: 'Some item ids are not in the catalogue.' },
   invalid_state: { status: 400, message: 'state must be a 2-letter US state code (the 50 states and DC).' },
   missing_state: { status: 400, message: 'The state query parameter is required.' },
+  invalid_parameter: { status: 400, message: 'A query parameter was given more than once: give it once.' },
   rate_limited: {
     status: 429,
     message: 'Too many requests from this client. Retry after the number of seconds in Retry-After.',

@@ -1,8 +1,8 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, errorShape } from './middleware.js';
-import { ApiError } from './errors.js';
-import { requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
+import { ApiError, validationError } from './errors.js';
+import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { runtimeEnv } from '../composition.js';
 import { isPlausibleId } from '../domain/ids.js';
 
@@ -26,6 +26,20 @@ export function identityOf(event: HttpEvent): PartnerIdentity {
   return { partnerId: ctx.partnerId, keyId: ctx.keyId };
 }
 
+/** Partner and operator APIs: a query parameter given twice is refused, never half-read. */
+export function singleValuedQuery(): MiddlewareObj<HttpEvent, HttpResult, Error, Context> {
+  return {
+    before: async (request) => {
+      const repeated = repeatedQueryParameters(request.event);
+      if (repeated.length > 0)
+        throw validationError(
+          Object.fromEntries(repeated.map((name) => [name, 'must be given once'])),
+          'A query parameter was given more than once.',
+        );
+    },
+  };
+}
+
 /** Every partner route: authenticated partner, partner error shape, access log. */
 export function partnerHandler(
   fn: (event: HttpEvent, identity: PartnerIdentity, context: Context) => Promise<HttpResult>,
@@ -33,6 +47,7 @@ export function partnerHandler(
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
+    .use(singleValuedQuery())
     .handler(async (event, context) => fn(event, identityOf(event), context));
 }
 
@@ -41,6 +56,7 @@ export function operatorHandler(fn: (event: HttpEvent, context: Context) => Prom
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
+    .use(singleValuedQuery())
     .handler(fn);
 }
 

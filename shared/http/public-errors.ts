@@ -1,8 +1,17 @@
 import { ApiError } from './errors.js';
 import type { PublicQueryError } from '../domain/public-query.js';
 
-/** Turns a decoding failure into the public error, with a message that names what is wrong. */
-export function publicQueryError(e: PublicQueryError): ApiError {
+/**
+ * Turns a decoding failure into the public error, with a message that names what is wrong. A
+ * repeated single-valued parameter reads as its values comma-joined, which its own check refuses.
+ */
+export function publicQueryError(e: PublicQueryError, repeated: string[] = []): ApiError {
+  if (e.code === 'invalid_state' && repeated.includes('state'))
+    return new ApiError('invalid_state', 'state was given more than once: give one 2-letter US state code.');
+  if (e.code === 'invalid_item_id' && repeated.includes('item'))
+    return new ApiError('invalid_item_id', 'item was given more than once: ask about one item at a time.', {
+      ids: e.ids,
+    });
   switch (e.code) {
     case 'missing_items':
       return new ApiError('missing_items');

@@ -18,8 +18,25 @@ export function header(event: HttpEvent, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The query string, one value per name. API Gateway's queryStringParameters keeps only the last
+ * of a repeated parameter, which would silently half-read it: every value is read here instead,
+ * comma-joined, so `items=a&items=b` reads as `items=a,b` and a repeated single-valued parameter
+ * (`state=CA&state=NY`) fails its own validation rather than quietly becoming one of its values.
+ */
 export function query(event: HttpEvent): Record<string, string | undefined> {
-  return event.queryStringParameters ?? {};
+  const multi = event.multiValueQueryStringParameters;
+  if (!multi) return event.queryStringParameters ?? {};
+  const out: Record<string, string | undefined> = {};
+  for (const [name, values] of Object.entries(multi)) if (values && values.length > 0) out[name] = values.join(',');
+  return out;
+}
+
+/** The query parameters given more than once. */
+export function repeatedQueryParameters(event: HttpEvent): string[] {
+  return Object.entries(event.multiValueQueryStringParameters ?? {})
+    .filter(([, values]) => (values?.length ?? 0) > 1)
+    .map(([name]) => name);
 }
 
 /** The origin the caller used, for building absolute links when no public base URL is configured. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import * as R from '../../shared/http/openapi/responses.js';
 import { getJson } from '../support/http.js';
-import { api, newPartner, orderBody, type TestPartner } from '../support/partner.js';
+import { admin, api, newPartner, orderBody, type TestPartner } from '../support/partner.js';
 
 // Real responses validated against the schemas the OpenAPI documents are generated from.
 function conforms(schema: ZodType, body: unknown, what: string) {
@@ -58,6 +58,14 @@ describe('responses conform to the published schemas', () => {
     expect([pub.status, par.status]).toEqual([200, 200]);
     expect(pub.body.info.version).toBe('1.0.0');
     expect(par.body.webhooks).toHaveProperty('order.cancelled');
+  });
+
+  it('serves the operator document to the operator only, listing the operator routes', async () => {
+    const doc = await admin('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.info.title).toBe('Lab Tests Operator API');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/admin/v1/partners', '/admin/v1/lab/oru']));
+    expect((await getJson('/admin/v1/openapi.json')).status).toBe(401);
   });
 
   it('the reference page has a section for every error code the public docs links point to', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adultPatient, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 import { startReceiver } from '../support/receiver.js';
 import { verifySignature } from '../../shared/domain/webhooks/signature.js';
+import { webhookPayload, webhookTestEvent } from '../../shared/http/openapi/responses.js';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 let receiver: Receiver;
@@ -136,6 +137,10 @@ describe('signed webhooks', () => {
     expect(test.body).toMatchObject({ delivered: true, httpStatus: 200 });
     const last = receiver.received.at(-1);
     expect(last?.headers['x-service-event']).toBe('webhook.test');
+    // Both bodies are exactly what the partner document's webhooks publish.
+    expect(webhookTestEvent.safeParse(JSON.parse(last?.rawBody ?? '')).error).toBeUndefined();
+    for (const r of eventsFor(order.id)) expect(webhookPayload.safeParse(JSON.parse(r.rawBody)).error).toBeUndefined();
+    expect(eventsFor(order.id).length).toBeGreaterThan(0);
     expect(
       verifySignature({
         rawBody: last?.rawBody ?? '',

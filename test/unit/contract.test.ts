@@ -11,11 +11,23 @@ describe('the e2e contract checker', () => {
       contractViolation('GET', 'http://x/api/public/v1/quote', 400, 'application/json; charset=utf-8', error),
     ).toBeNull();
   });
+  it('flags an error code the operation does not document for that status', () => {
+    const body = (code: string) => ({ error: { code, message: 'm' } });
+    expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 404, 'application/json', body('not_found'))).toBe(
+      null,
+    );
+    expect(
+      contractViolation('GET', 'http://x/api/v1/orders/order_1', 409, 'application/json', body('cannot_cancel')),
+    ).toMatch(/not documented for getOrder/);
+    expect(
+      contractViolation('DELETE', 'http://x/api/v1/orders/order_1', 409, 'application/json', body('not_ready')),
+    ).toMatch(/409/);
+  });
   it('flags undocumented statuses and content types, and ignores undocumented routes', () => {
     expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 418, 'application/json', {})).toMatch(
-      /not a documented error status/,
+      /not documented for getOrder/,
     );
     expect(contractViolation('GET', 'http://x/api/v1/orders/order_1', 404, 'text/html', {})).toMatch(/content type/);
-    expect(contractViolation('GET', 'http://x/admin/v1/partners/p', 200, 'application/json', {})).toBeNull();
+    expect(contractViolation('POST', 'http://x/admin/v1/clock/advance', 200, 'application/json', {})).toBeNull();
   });
 });

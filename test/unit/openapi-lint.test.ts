@@ -2,26 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 
-// Redocly's recommended rules, minus those that do not fit: operationIds (the client is typed from
-// the schemas, not generated from operation names) and a licence (the APIs are proprietary).
-const RULES = {
-  'no-server-example.com': 'off',
-  'operation-operationId': 'off',
-  'info-license': 'off',
-  'info-license-url': 'off',
-} as const;
-
-describe.each(['public', 'partner'] as const)('%s document passes the Redocly linter', (which) => {
-  it('has no lint errors', async () => {
-    const config = await createConfig({ extends: ['recommended'], rules: RULES });
+// Redocly's recommended rules, every one of them: no rule switched off, and no warning either.
+describe.each(['public', 'partner', 'operator'] as const)('%s document passes the Redocly linter', (which) => {
+  it('has no problem at all under the recommended ruleset', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({
-      source: JSON.stringify(buildDocument(which, 'https://api.example.org')),
+      source: JSON.stringify(buildDocument(which, 'https://api.lab-tests.test')),
       absoluteRef: `${which}.json`,
       config,
     });
-    const errors = problems
-      .filter((p) => p.severity === 'error')
-      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
-    expect(errors).toEqual([]);
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 });

@@ -35,7 +35,8 @@ export const addressSchema = z
       .trim()
       .regex(/^\d{5}(-\d{4})?$/, 'must be a US ZIP code (12345 or 12345-6789)'),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'AddressInput' });
 
 export const patientSchema = z
   .object({
@@ -53,7 +54,8 @@ export const patientSchema = z
     phone: usPhone.nullish().transform((v) => v ?? null),
     address: addressSchema,
   })
-  .strict();
+  .strict()
+  .meta({ id: 'PatientInput' });
 
 export const guardianSchema = z
   .object({
@@ -107,6 +109,7 @@ export function limitParam(max: number) {
     .regex(/^\d+$/, message)
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, message)
+    .meta({ type: 'integer', minimum: 1, maximum: max, description: `1 to ${max}; default ${Math.min(50, max)}` })
     .optional();
 }
 
@@ -124,6 +127,8 @@ const num = (name: string) =>
     .string()
     .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
     .transform(Number);
+/** How the document types a number parameter (the schema itself reads the query string). */
+const asNumber = (range: Record<string, number>, description: string) => ({ type: 'number', ...range, description });
 
 export const locationsQuerySchema = z
   .object({
@@ -133,12 +138,15 @@ export const locationsQuerySchema = z
       .optional(),
     lat: num('lat')
       .refine((n) => n >= -90 && n <= 90, 'lat must be between -90 and 90')
+      .meta(asNumber({ minimum: -90, maximum: 90 }, 'Latitude; required with lng when zip is omitted'))
       .optional(),
     lng: num('lng')
       .refine((n) => n >= -180 && n <= 180, 'lng must be between -180 and 180')
+      .meta(asNumber({ minimum: -180, maximum: 180 }, 'Longitude; required with lat when zip is omitted'))
       .optional(),
     radiusMiles: num('radiusMiles')
       .refine((n) => n > 0 && n <= 250, 'radiusMiles must be greater than 0 and at most 250')
+      .meta(asNumber({ exclusiveMinimum: 0, maximum: 250 }, 'Search radius in miles; default 50'))
       .optional(),
     limit: limitParam(200),
   })

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { createKeySchema, createPartnerSchema, resultsUploadSchema, updatePartnerSchema } from '../schemas/admin.js';
+import { deliveriesQuerySchema } from '../schemas/webhooks.js';
+import type { Route } from '../../routes.js';
+import type { Operation } from './operations.js';
+import * as R from './responses.js';
+
+// The operator API's answers and operations. Routes added to the table without an entry here
+// still appear in the operator document, described generically (see genericOperatorOperation).
+
+const iso = z.iso.datetime({ offset: true });
+const named = <T extends z.ZodType>(s: T, id: string, description?: string) =>
+  s.meta({ id, ...(description ? { description } : {}) });
+
+export const partnerAccount = named(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(['active', 'suspended']),
+    fees: z.object({ labCollectionCents: z.number().int(), physicianOrderCents: z.number().int() }),
+    paymentMethod: z.string().nullable(),
+    stripeCustomerId: z.string().nullable(),
+    webhookUrl: z.string().nullable(),
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  'PartnerAccount',
+);
+export const apiKey = named(
+  z.object({
+    id: z.string(),
+    environment: z.enum(['test', 'live']),
+    last4: z.string(),
+    createdAt: iso,
+    revokedAt: iso.nullable(),
+  }),
+  'ApiKey',
+  'A key as listed: never the key itself.',
+);
+export const partnerWithKeys = named(partnerAccount.extend({ keys: z.array(apiKey) }), 'PartnerAccountWithKeys');
+export const issuedKey = named(
+  z.object({ id: z.string(), key: z.string(), environment: z.enum(['test', 'live']), createdAt: iso }),
+  'IssuedApiKey',
+  'The only answer that shows the key; the service keeps its SHA-256.',
+);
+export const webhookSecret = named(
+  z.object({ secret: z.string(), createdAt: iso, previousSecretsValidUntil: z.array(iso) }),
+  'WebhookSigningSecret',
+  'Shown once. Previous secrets keep signing beside it until their time.',
+);
+export const resultsUploaded = named(
+  z.object({ orderId: z.string(), status: R.orderStatus, analytes: z.number().int() }),
+  'ResultsUploaded',
+);
+export const oruAccepted = named(
+  z.object({ ok: z.literal(true), orderId: z.string(), analytes: z.number().int() }),
+  'OruAccepted',
+);
+/** What a route without its own description answers: a JSON object. */
+export const operatorAnswer = named(z.object({}).catchall(z.unknown()), 'OperatorAnswer');
+
+const NOT_FOUND = ['not_found'] as const;
+
+export const OPERATOR_OPERATIONS: Record<string, Operation> = {
+  'POST /admin/v1/partners': {
+    operationId: 'createPartner',
+    summary: 'Create a partner account',
+    tag: 'Partners',
+    body: createPartnerSchema.meta({ id: 'CreatePartnerRequest' }),
+    ok: { status: 201, schema: partnerAccount, description: 'The partner' },
+    errors: ['validation_error'],
+  },
+  'GET /admin/v1/partners/{id}': {
+    operationId: 'getPartner',
+    summary: 'One partner, with every key issued (oldest first)',
+    tag: 'Partners',
+    ok: { status: 200, schema: partnerWithKeys, description: 'The partner and its keys' },
+    errors: [...NOT_FOUND],
+  },
+  'PATCH /admin/v1/partners/{id}': {
+    operationId: 'updatePartner',
+    summary: 'Change a partner: name, status (suspend or reactivate), fees, payment method, webhook URL',
+    tag: 'Partners',
+    body: updatePartnerSchema.meta({ id: 'UpdatePartnerRequest' }),
+    ok: { status: 200, schema: partnerAccount, description: 'The partner' },
+    errors: ['validation_error', 'not_found'],
+  },
+  'POST /admin/v1/partners/{id}/keys': {
+    operationId: 'createApiKey',
+    summary: 'Issue an API key (shown once)',
+    tag: 'Partners',
+    body: createKeySchema.meta({ id: 'CreateApiKeyRequest' }),
+    ok: { status: 201, schema: issuedKey, description: 'The key' },
+    errors: ['validation_error', 'not_found'],
+  },
+  'DELETE /admin/v1/partners/{id}/keys/{keyId}': {
+    operationId: 'revokeApiKey',
+    summary: 'Revoke a key at once',
+    tag: 'Partners',
+    ok: { status: 200, schema: apiKey, description: 'The revoked key' },
+    errors: [...NOT_FOUND],
+  },
+  'POST /admin/v1/partners/{id}/webhook-secret': {
+    operationId: 'rotateWebhookSecret',
+    summary: 'Create or rotate the webhook signing secret (shown once; the previous one signs too for 24 hours)',
+    tag: 'Partners',
+    ok: { status: 201, schema: webhookSecret, description: 'The new secret' },
+    errors: [...NOT_FOUND],
+  },
+  'GET /admin/v1/deliveries': {
+    operationId: 'listAllDeliveries',
+    summary: 'Webhook deliveries of a partner or an order, with every attempt',
+    tag: 'Webhooks',
+    query: deliveriesQuerySchema,
+    ok: { status: 200, schema: R.deliveries, description: 'Deliveries' },
+    errors: ['validation_error'],
+  },
+  'POST /admin/v1/deliveries/{id}/replay': {
+    operationId: 'replayAnyDelivery',
+    summary: 'Send a delivery again now, recorded in its log',
+    tag: 'Webhooks',
+    ok: { status: 200, schema: R.delivery, description: 'The delivery with the new attempt' },
+    errors: ['not_found', 'idempotency_in_progress'],
+  },
+  'POST /admin/v1/lab/oru': {
+    operationId: 'ingestOruMessage',
+    summary: 'Results from the lab: an HL7 v2 ORU^R01 message as the raw body, refused whole when it cannot be read',
+    tag: 'Results',
+    body: z.string().meta({ id: 'Hl7Message', description: 'HL7 v2 ORU^R01, segments separated by CR' }),
+    ok: { status: 200, schema: oruAccepted, description: 'Recorded' },
+    errors: ['validation_error', 'not_found', 'results_not_accepted'],
+  },
+  'POST /admin/v1/orders/{id}/results': {
+    operationId: 'uploadResults',
+    summary: 'Results that arrived outside the electronic interface (source operator_upload)',
+    tag: 'Results',
+    body: resultsUploadSchema.meta({ id: 'ResultsUploadRequest' }),
+    ok: { status: 200, schema: resultsUploaded, description: 'Recorded' },
+    errors: ['validation_error', 'not_found', 'results_not_accepted'],
+  },
+  'GET /admin/v1/openapi.json': {
+    operationId: 'getOperatorOpenApi',
+    summary: 'This document',
+    tag: 'Documents',
+    ok: { status: 200, schema: R.openApiDocument, description: 'OpenAPI 3.1' },
+    errors: [],
+  },
+};
+
+const camel = (fn: string) => {
+  const s = fn.replace(/^Admin/, '');
+  return s.charAt(0).toLowerCase() + s.slice(1);
+};
+
+/** A route the table has and this file does not describe yet: a JSON object, and the usual errors. */
+export function genericOperatorOperation(route: Route): Operation {
+  return {
+    operationId: camel(route.fn),
+    summary: `${route.method} ${route.path}`,
+    tag: 'Other',
+    ok: {
+      status: 200,
+      schema: operatorAnswer,
+      description: 'A JSON object',
+    },
+    errors: route.path.includes('{') ? ['validation_error', 'not_found'] : ['validation_error'],
+  };
+}
