@@ -54,6 +54,16 @@ describe('the public quote', () => {
   });
 });
 
+describe('the cart page', () => {
+  it('merges repeated items as the quote does', async () => {
+    const page = async (qs: string) =>
+      (await getJson(`/cart?${qs}`, { headers: { Accept: 'text/markdown' } })).body as string;
+    const repeated = await page('items=cbc&items=lipid-panel&state=CA');
+    expect(repeated).toBe(await page('items=cbc,lipid-panel&state=CA'));
+    expect(repeated).toContain('Lipid Panel');
+  });
+});
+
 describe('availability', () => {
   it('refuses a repeated item or state with the code for that parameter', async () => {
     const item = await getJson('/api/public/v1/availability?state=CA&item=cbc&item=tsh');
