@@ -35,6 +35,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { PARTNER_AUTHORIZER, ROUTES, type ApiKind, type Route } from '../../shared/routes.js';
+import { MCP_CORS } from '../../shared/mcp/cors.js';
 import { DataTables } from './constructs/data-tables.js';
 import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
 import type { StageConfig } from './stages.js';
@@ -156,6 +157,16 @@ export class ServiceStack extends Stack {
         'application/json': '{"error":{"code":"$context.authorizer.authError","message":"The API key was refused."}}',
       },
     });
+    // Over the usage plan's rate: the documented 429 (rate_limited, Retry-After), not API Gateway's own body.
+    this.apis.partner.addGatewayResponse('Throttled', {
+      type: ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Retry-After': "'1'" },
+      templates: {
+        'application/json':
+          '{"error":{"code":"rate_limited","message":"Too many requests for this key. Retry after the number of seconds in Retry-After."}}',
+      },
+    });
     const standardPlan = this.apis.partner.addUsagePlan('StandardTier', {
       name: `lab-tests-standard-${stage.stage}`,
       throttle: { rateLimit: 50, burstLimit: 100 },
@@ -201,9 +212,10 @@ export class ServiceStack extends Stack {
         const url = fn.fn.addFunctionUrl({
           authType: FunctionUrlAuthType.NONE,
           cors: {
-            allowedOrigins: ['*'],
-            allowedMethods: [HttpMethod.POST],
-            allowedHeaders: ['content-type', 'accept', 'mcp-protocol-version'],
+            allowedOrigins: [...MCP_CORS.allowOrigins],
+            allowedMethods: MCP_CORS.allowMethods.map((m) => HttpMethod[m]),
+            allowedHeaders: [...MCP_CORS.allowHeaders],
+            maxAge: Duration.seconds(MCP_CORS.maxAgeSeconds),
           },
         });
         new CfnOutput(this, 'McpUrl', { value: url.url });

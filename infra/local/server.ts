@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import type { Route } from '../../shared/routes.js';
 import { CORS_HEADERS } from '../../shared/http/middleware.js';
+import { mcpPreflightHeaders } from '../../shared/mcp/cors.js';
 import { toProxyEvent, lambdaContext } from './api-gateway-event.js';
 import { compileRoutes, matchRoute } from './router.js';
 import { countDynamoCalls } from '../../shared/adapters/dynamodb/call-counter.js';
@@ -92,7 +93,7 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 /**
  * The local stand-in for API Gateway: matches the route table, answers CORS preflight for the
- * public API as API Gateway's mock integration would, and invokes the route's Lambda handler
+ * public API as API Gateway's mock integration would (and for /mcp as its function URL does), and invokes the route's Lambda handler
  * with the proxy event AWS would send.
  */
 export function createLocalServer(
@@ -110,6 +111,9 @@ export function createLocalServer(
       if (match.kind === 'method_not_allowed') {
         if (method === 'OPTIONS' && match.routes.some((r) => r.api === 'public'))
           return send(res, 204, CORS_HEADERS, '');
+        // The MCP function URL answers preflight itself, from its CORS configuration.
+        if (method === 'OPTIONS' && match.routes.some((r) => r.api === 'mcp'))
+          return send(res, 200, mcpPreflightHeaders(req.headers.origin), '');
         return jsonError(res, 405, 'method_not_allowed', 'Method not allowed.', { Allow: match.allowed.join(', ') });
       }
       let body: string | null;

@@ -8,7 +8,8 @@ import {
   operationFor,
   type DocumentKind,
 } from '../../shared/http/openapi/documents.js';
-import { examples, operatorExamples, webhookExamples } from '../../shared/http/openapi/examples.js';
+import { examples, webhookExamples } from '../../shared/http/openapi/examples.js';
+import { operatorExamples } from '../../shared/http/openapi/operator-examples.js';
 import { genericOperatorOperation, OPERATOR_OPERATIONS } from '../../shared/http/openapi/operator.js';
 import * as R from '../../shared/http/openapi/responses.js';
 

@@ -4,7 +4,10 @@ import { ROUTES, type Route } from '../../routes.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 import { PARTNER_OPERATIONS, PUBLIC_OPERATIONS, type Operation } from './operations.js';
 import { OPERATOR_OPERATIONS, genericOperatorOperation } from './operator.js';
-import { examples, operatorExamples, webhookExamples, PARAMETER_EXAMPLES, type Example } from './examples.js';
+import { examples, PARAMETER_EXAMPLES, type Example } from './examples.js';
+import { operatorExamples } from './operator-examples.js';
+import { registerWebhooks } from './webhooks.js';
+import { pascal } from './schema-helpers.js';
 import { polishDocument } from './polish.js';
 import * as R from './responses.js';
 
@@ -46,8 +49,6 @@ export function operationFor(route: Route): Operation | undefined {
   const isDocument = route.path.endsWith('openapi.json');
   return { ...op, errors: [...new Set([...op.errors, ...(isDocument ? [] : [...AUTH_ERRORS, ...PARTNER_ERRORS])])] };
 }
-
-const pascal = (s: string) => s.replace(/(^|[_.-])(\w)/g, (_m, _p, c: string) => c.toUpperCase());
 
 /** The errors of one operation by status, each status with a named schema whose code is an enum. */
 export function errorSchemas(route: Route, op: Operation): Map<number, { codes: ErrorCode[]; schema: ZodType }> {
@@ -186,42 +187,6 @@ function registerSecurity(registry: OpenAPIRegistry, which: DocumentKind) {
       type: 'http',
       scheme: 'bearer',
       description: 'Local runtime: Authorization: Bearer <ADMIN_TOKEN> (printed at start).',
-    });
-  }
-}
-
-function registerWebhooks(registry: OpenAPIRegistry) {
-  const bodies = webhookExamples();
-  for (const type of [...R.ORDER_EVENT_TYPES, 'webhook.test'] as const) {
-    const test = type === 'webhook.test';
-    registry.registerWebhook({
-      method: 'post',
-      path: type,
-      operationId: `on${pascal(type)}`,
-      security: [],
-      summary: test
-        ? 'Sent when you call POST /api/v1/webhooks/test: check your endpoint and signature handling.'
-        : `Sent when ${type === 'order.cancelled' ? 'you cancel an order through DELETE /api/v1/orders/{id}' : `the order status becomes ${type.slice(6)}`}. At-least-once: dedupe on X-Service-Delivery.`,
-      request: {
-        headers: z.object({
-          'X-Service-Event': z.literal(type),
-          'X-Service-Delivery': z.string().describe('Unique, stable delivery id'),
-          'X-Service-Signature': z
-            .string()
-            .describe(
-              't=<unix seconds>,v1=<hex HMAC-SHA256 of "t.<raw body>"> with your signing secret; reject beyond 300 s',
-            ),
-          'User-Agent': z.literal('Service-Webhooks/1'),
-        }),
-        body: {
-          content: {
-            'application/json': { schema: test ? R.webhookTestEvent : R.webhookPayload, example: bodies[type] },
-          },
-        },
-      },
-      responses: {
-        '200': { description: 'Answer 2xx directly; redirects are not followed, and anything else is retried' },
-      },
     });
   }
 }

@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type * as R from './responses.js';
-import type * as O from './operator.js';
 
 // One example per request and response, by operationId. The unit tests hold each to its schema,
 // and the linter checks them against the published document. Links use the serving origin.
 
-type Ex<S extends z.ZodType> = z.input<S>;
-const AT = '2026-11-02T15:04:05.000Z';
-const ORDER_ID = 'order_01kbx7m2q3r4s5t6v7w8x9y0z1';
+export type Ex<S extends z.ZodType> = z.input<S>;
+export const AT = '2026-11-02T15:04:05.000Z';
+export const ORDER_ID = 'order_01kbx7m2q3r4s5t6v7w8x9y0z1';
 
 function order(o: string): Ex<typeof R.order> {
   void o;
@@ -48,7 +47,7 @@ function order(o: string): Ex<typeof R.order> {
   };
 }
 
-const delivery: Ex<typeof R.delivery> = {
+export const delivery: Ex<typeof R.delivery> = {
   id: `${ORDER_ID}__order.requisition_ready__placement`,
   type: 'order.requisition_ready',
   orderId: ORDER_ID,
@@ -82,7 +81,7 @@ const panel = (o: string) => ({
   testIds: ['cbc', 'cmp', 'lipid-panel', 'tsh'],
 });
 const RESTRICTED = ['HI', 'NJ', 'NY', 'RI'];
-const document = { openapi: '3.1.0', info: { title: 'Lab Tests API', version: '1.0.0' }, paths: {} };
+export const document = { openapi: '3.1.0', info: { title: 'Lab Tests API', version: '1.0.0' }, paths: {} };
 
 export interface Example {
   request?: unknown;
@@ -255,52 +254,6 @@ export function webhookExamples(): Record<string, unknown> {
       createdAt: AT,
       data: { orderId: null, externalId: null, status: null },
     },
-  };
-}
-
-/** Examples of the operator operations. */
-export function operatorExamples(): Record<string, Example> {
-  const partner: Ex<typeof O.partnerAccount> = {
-    id: 'ptr_01kbx7m2q3r4s5t6v7w8x9y0z1',
-    name: 'Acme Health',
-    status: 'active',
-    fees: { labCollectionCents: 1000, physicianOrderCents: 800 },
-    paymentMethod: 'pm_card_visa',
-    stripeCustomerId: null,
-    webhookUrl: 'https://hooks.acme.example/lab',
-    createdAt: AT,
-    updatedAt: AT,
-  };
-  const key = { id: 'key_01kbx7m2q3r4s5t6v7w8x9y0z1', environment: 'test' as const, last4: 'x9Qa', createdAt: AT };
-  return {
-    createPartner: { request: { name: 'Acme Health', paymentMethod: 'pm_card_visa' }, response: partner },
-    getPartner: { response: { ...partner, keys: [{ ...key, revokedAt: null }] } },
-    updatePartner: { request: { status: 'suspended' }, response: { ...partner, status: 'suspended' } },
-    createApiKey: {
-      request: { environment: 'test' },
-      response: { id: key.id, key: 'sk_test_51Hexample0000000000000000x9Qa', environment: 'test', createdAt: AT },
-    },
-    revokeApiKey: { response: { ...key, revokedAt: AT } },
-    rotateWebhookSecret: {
-      response: { secret: 'whsec_3f9a0000000000000000000000000000', createdAt: AT, previousSecretsValidUntil: [] },
-    },
-    listAllDeliveries: { response: { data: [delivery] } },
-    replayAnyDelivery: { response: delivery },
-    ingestOruMessage: {
-      request:
-        'MSH|^~\\&|LAB|LAB|SVC|SVC|20261102150405||ORU^R01|MSG0001|P|2.5.1\rPID|1||PAT1\rOBR|1|' +
-        `${ORDER_ID}||718-7^Hemoglobin^LN\rOBX|1|NM|718-7^Hemoglobin^LN||13.9|g/dL|12.6-17.7|N|||F`,
-      response: { ok: true, orderId: ORDER_ID, analytes: 1 },
-    },
-    uploadResults: {
-      request: {
-        analytes: [
-          { name: 'Hemoglobin', labTestCode: '718-7', value: 13.9, unit: 'g/dL', referenceRange: '12.6-17.7' },
-        ],
-      },
-      response: { orderId: ORDER_ID, status: 'results_ready', analytes: 1 },
-    },
-    getOperatorOpenApi: { response: document },
   };
 }
 

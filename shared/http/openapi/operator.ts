@@ -4,13 +4,10 @@ import { deliveriesQuerySchema } from '../schemas/webhooks.js';
 import type { Route } from '../../routes.js';
 import type { Operation } from './operations.js';
 import * as R from './responses.js';
+import { iso, named } from './schema-helpers.js';
 
 // The operator API's answers and operations. Routes added to the table without an entry here
 // still appear in the operator document, described generically (see genericOperatorOperation).
-
-const iso = z.iso.datetime({ offset: true });
-const named = <T extends z.ZodType>(s: T, id: string, description?: string) =>
-  s.meta({ id, ...(description ? { description } : {}) });
 
 export const partnerAccount = named(
   z.object({
