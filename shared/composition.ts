@@ -44,6 +44,9 @@ import type { RecordResultsDeps } from './domain/record-results.js';
 import type { SandboxDeps } from './domain/sandbox.js';
 import { indexCatalog } from './domain/catalog.js';
 import { SERVICE_CONFIG } from './config/service-config.js';
+import { DynamoAuditLog } from './adapters/dynamodb/audit-log.js';
+import type { AuditLog } from './ports/audit-log.js';
+import type { RecordAccessDeps } from './app/record-access.js';
 
 // Every `once(...)` below is marked pure: with the package's `"sideEffects": false`, esbuild then
 // leaves out of a Lambda's bundle each adapter that handler never reaches (Stripe, pdf-lib, S3...).
@@ -274,3 +277,10 @@ export const usagePlans = /* @__PURE__ */ once((): UsagePlans => {
   const id = runtimeEnv().USAGE_PLAN_ID;
   return id ? apiGatewayUsagePlans(id) : noUsagePlans;
 });
+
+export const auditLog = /* @__PURE__ */ once(
+  (): AuditLog => new DynamoAuditLog(documentClient(), runtimeEnv().AUDIT_TABLE),
+);
+export function auditDeps(): RecordAccessDeps {
+  return { audit: auditLog(), now: () => clock().now(), newId: (now) => newId('aud', now), alert };
+}

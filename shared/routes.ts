@@ -7,7 +7,8 @@ export type AuthKind = 'none' | 'partner' | 'operator';
 export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite'>>;
+/** `append`: PutItem only (the audit table, whose records no function may change or delete). */
+export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite' | 'append'>>;
 
 export interface Route {
   method: HttpMethod;
@@ -57,7 +58,7 @@ const partner = (method: HttpMethod, path: string, file: string, fn: string, tab
   fn,
   auth: 'partner',
   api: 'partner',
-  tables,
+  tables: { audit: 'append', ...tables },
 });
 const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method,
@@ -81,7 +82,7 @@ const operator = (
   fn,
   auth: 'operator',
   api: 'operator',
-  tables,
+  tables: { audit: 'append', ...tables },
 });
 
 export const ROUTES: readonly Route[] = [
@@ -233,7 +234,12 @@ export const ROUTES: readonly Route[] = [
   operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
   operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
   operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
-  operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
+  { ...operator('GET', '/partners', 'partners-list', 'AdminPartnersList', { orders: 'read' }), secrets: ['cursor'] },
+  { ...operator('GET', '/audit', 'audit-list', 'AdminAuditList', { audit: 'read' }), secrets: ['cursor'] },
+  {
+    ...operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
+    secrets: ['cursor'],
+  },
   {
     ...operator('POST', '/deliveries/{id}/replay', 'deliveries-replay', 'AdminDeliveriesReplay'),
     timeoutSeconds: WAITS_ON_OTHERS,

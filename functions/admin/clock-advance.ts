@@ -21,7 +21,7 @@ const schema = z
  * Local runtime only: moves the service clock forward, then runs everything that became due
  * (placements, sweeps, webhook retries) before answering, so a caller sees the consequences.
  */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler({ action: 'clock.advanced' }, async (event) => {
   const { seconds } = parseOrThrow(schema, parseJsonBody(event.body));
   const c = clock();
   if (!isAdjustable(c)) throw new ApiError('not_found', 'The service clock can only be moved in the local runtime.');

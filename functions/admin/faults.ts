@@ -8,7 +8,7 @@ const count = z.number().int().min(0).max(1000);
 const schema = z.object({ orderWrites: count.optional(), keyWrites: count.optional() }).strict();
 
 /** Local runtime only: makes the next N store writes fail, for reliability tests. */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler({ action: 'faults.set' }, async (event) => {
   const input = parseOrThrow(schema, parseJsonBody(event.body));
   Object.assign(FAULTS, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
   return json(200, { ...FAULTS });

@@ -7,8 +7,10 @@ import { generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
 import { newId } from '../../shared/domain/ids.js';
 import { clock, partnerStore } from '../../shared/composition.js';
 
+const AUDIT = { action: 'key.created', pathId: 'partnerId', fromAnswer: { subjectId: 'id' } } as const;
+
 /** Issues a key. The full key is in this response only; the store keeps its SHA-256. */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler(AUDIT, async (event) => {
   const { environment } = parseOrThrow(createKeySchema, parseJsonBody(event.body));
   const partner = await partnerStore().get(pathParam(event, 'id'));
   if (!partner) throw new ApiError('not_found', 'No such partner.');

@@ -4,12 +4,14 @@ import { ApiError, validationError } from '../../shared/http/errors.js';
 import { ingestOru } from '../../shared/domain/lab-results.js';
 import { recordResultsDeps } from '../../shared/composition.js';
 
+const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } } as const;
+
 /**
  * POST /admin/v1/lab/oru: the inbound interface for electronic results, an HL7 v2 ORU^R01
  * message as the raw body. A message that cannot be parsed is refused whole (nothing stored),
  * with the problem named.
  */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler(AUDIT, async (event) => {
   const body =
     event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
   const outcome = await ingestOru(recordResultsDeps(), body);

@@ -13,7 +13,7 @@ import { clock, orderStore, recordResultsDeps } from '../../shared/composition.j
  * POST /admin/v1/orders/{id}/results: results that arrived outside the electronic interface,
  * uploaded by an operator (source operator_upload). A missing flag is judged from the range.
  */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler({ action: 'results.uploaded', pathId: 'orderId' }, async (event) => {
   const input = parseOrThrow(resultsUploadSchema, parseJsonBody(event.body));
   const pdfs = input.pdfs.map((p) => ({
     label: p.label,

@@ -8,7 +8,9 @@ import { newId } from '../../shared/domain/ids.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { clock, partnerStore, usagePlans } from '../../shared/composition.js';
 
-export const handler = operatorHandler(async (event) => {
+const AUDIT = { action: 'partner.created', fromAnswer: { partnerId: 'id' } } as const;
+
+export const handler = operatorHandler(AUDIT, async (event) => {
   const input = parseOrThrow(createPartnerSchema, parseJsonBody(event.body));
   assertWebhookUrl(input.webhookUrl);
   const now = clock().now();

@@ -7,7 +7,7 @@ import { updatePartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
 import { clock, partnerStore } from '../../shared/composition.js';
 
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler({ action: 'partner.updated', pathId: 'partnerId' }, async (event) => {
   const patch = parseOrThrow(updatePartnerSchema, parseJsonBody(event.body));
   assertWebhookUrl(patch.webhookUrl);
   const partner = await partnerStore().get(pathParam(event, 'id'));

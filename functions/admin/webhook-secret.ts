@@ -10,7 +10,7 @@ const OVERLAP_HOURS = 24;
  * POST /admin/v1/partners/{id}/webhook-secret: creates or rotates the signing secret and shows it
  * once. The previous secret keeps signing beside the new one for 24 hours.
  */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler({ action: 'webhook.secret_rotated', pathId: 'partnerId' }, async (event) => {
   const partner = await partnerStore().get(pathParam(event, 'id'));
   if (!partner) throw new ApiError('not_found', 'No such partner.');
   const now = clock().now();

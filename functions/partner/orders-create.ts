@@ -38,7 +38,9 @@ const created = (body: string) => ({
   body,
 });
 
-export const handler = partnerHandler(async (event, identity) => {
+const AUDIT = { action: 'order.created', fromAnswer: { orderId: 'id' } } as const;
+
+export const handler = partnerHandler(AUDIT, async (event, identity) => {
   const key = header(event, 'idempotency-key');
   if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
   const raw = parseJsonBody(event.body);

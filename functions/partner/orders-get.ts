@@ -6,7 +6,7 @@ import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { orderStore } from '../../shared/composition.js';
 
 /** Another partner's order id reads exactly like an unknown one: 404 not_found. */
-export const handler = partnerHandler(async (event, identity) => {
+export const handler = partnerHandler({ action: 'order.read' }, async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   return json(200, toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes));

@@ -11,7 +11,7 @@ import { cursorSecret, orderStore } from '../../shared/composition.js';
  * GET /api/v1/orders, newest first. The status filter applies to the fetched page, so a page
  * may be empty with a non-null nextCursor; only nextCursor null ends the list.
  */
-export const handler = partnerHandler(async (event, identity) => {
+export const handler = partnerHandler({ action: 'order.list' }, async (event, identity, _context, audit) => {
   const q = parseOrThrow(listOrdersQuerySchema, query(event), 'A query parameter is invalid.');
   const secret = await cursorSecret();
   const scope = { partnerId: identity.partnerId, externalId: q.externalId ?? null };
@@ -30,5 +30,6 @@ export const handler = partnerHandler(async (event, identity) => {
   const data = page.orders
     .filter((o) => !q.status || PUBLIC_STATUS[o.state] === q.status)
     .map((o) => toPublicOrder(o, SERVICE_CONFIG.cancelWindowMinutes));
+  audit.about(...data.map((o) => ({ orderId: o.id })));
   return json(200, { data, nextCursor: page.nextKey ? encodeCursor(secret, scope, page.nextKey) : null });
 });

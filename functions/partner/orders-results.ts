@@ -6,7 +6,7 @@ import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { clock, documentStore, orderStore, resultsStore } from '../../shared/composition.js';
 
 /** GET /api/v1/orders/{id}/results: the Results document with fresh signed PDF URLs. */
-export const handler = partnerHandler(async (event, identity) => {
+export const handler = partnerHandler({ action: 'results.url_issued' }, async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const results =

@@ -16,6 +16,7 @@ export const runtimeEnvSchema = z.object({
   ORDERS_TABLE: z.string().min(3).default(TABLES.orders.localName),
   IDEMPOTENCY_TABLE: z.string().min(3).default(TABLES.idempotency.localName),
   RATE_LIMIT_TABLE: z.string().min(3).default(TABLES.rateLimits.localName),
+  AUDIT_TABLE: z.string().min(3).default(TABLES.audit.localName),
   DYNAMODB_ENDPOINT: z.url().optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   RATE_LIMIT_BURST: positiveInt(60),

@@ -11,6 +11,6 @@ export function isPlausibleId(value: string): boolean {
 }
 
 /** Prefixed, time-ordered ids (a ULID after the prefix), so ids sort by creation time. */
-export function newId(prefix: 'order' | 'ptr' | 'key' | 'req' | 'dlv' | 'res', now: Date): string {
+export function newId(prefix: 'order' | 'ptr' | 'key' | 'req' | 'dlv' | 'res' | 'aud', now: Date): string {
   return `${prefix}_${next(now.getTime()).toLowerCase()}`;
 }

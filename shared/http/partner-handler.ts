@@ -5,6 +5,7 @@ import { ApiError, validationError } from './errors.js';
 import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { runtimeEnv } from '../composition.js';
 import { isPlausibleId } from '../domain/ids.js';
+import { AuditNote, audited, operatorPrincipal, type AuditSpec } from './audit.js';
 
 export interface PartnerIdentity {
   partnerId: string;
@@ -40,24 +41,57 @@ export function singleValuedQuery(): MiddlewareObj<HttpEvent, HttpResult, Error,
   };
 }
 
-/** Every partner route: authenticated partner, partner error shape, access log. */
-export function partnerHandler(
-  fn: (event: HttpEvent, identity: PartnerIdentity, context: Context) => Promise<HttpResult>,
-) {
-  return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(accessLog())
-    .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
-    .use(singleValuedQuery())
-    .handler(async (event, context) => fn(event, identityOf(event), context));
+/**
+ * Every partner route: authenticated partner, partner error shape, access log; with `audit`,
+ * an audit record of the key's access (by default to the order the path names).
+ */
+type PartnerFn = (
+  event: HttpEvent,
+  identity: PartnerIdentity,
+  context: Context,
+  audit: AuditNote,
+) => Promise<HttpResult>;
+export function partnerHandler(fn: PartnerFn): ReturnType<typeof partnerMiddy>;
+export function partnerHandler(audit: AuditSpec, fn: PartnerFn): ReturnType<typeof partnerMiddy>;
+export function partnerHandler(a: AuditSpec | PartnerFn, b?: PartnerFn) {
+  return typeof a === 'function' ? partnerMiddy(a) : partnerMiddy(b as PartnerFn, a);
 }
 
-/** Operator routes: IAM-authorised in AWS, the admin token in the local runtime (checked before the handler). */
-export function operatorHandler(fn: (event: HttpEvent, context: Context) => Promise<HttpResult>) {
+function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .use(singleValuedQuery())
-    .handler(fn);
+    .handler(async (event, context) => {
+      const identity = identityOf(event);
+      const principal = { type: 'partner' as const, ...identity };
+      const run = (note: AuditNote) => fn(event, identity, context, note);
+      return audit
+        ? audited({ pathId: 'orderId', ...audit }, principal, { partnerId: identity.partnerId }, event, run)
+        : run(new AuditNote());
+    });
+}
+
+/**
+ * Operator routes: IAM-authorised in AWS, the admin token in the local runtime (checked before
+ * the handler); with `audit`, an audit record naming the operator's principal.
+ */
+type OperatorFn = (event: HttpEvent, context: Context, audit: AuditNote) => Promise<HttpResult>;
+export function operatorHandler(fn: OperatorFn): ReturnType<typeof operatorMiddy>;
+export function operatorHandler(audit: AuditSpec, fn: OperatorFn): ReturnType<typeof operatorMiddy>;
+export function operatorHandler(a: AuditSpec | OperatorFn, b?: OperatorFn) {
+  return typeof a === 'function' ? operatorMiddy(a) : operatorMiddy(b as OperatorFn, a);
+}
+
+function operatorMiddy(fn: OperatorFn, audit?: AuditSpec) {
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(accessLog())
+    .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
+    .use(singleValuedQuery())
+    .handler(async (event, context) => {
+      const run = (note: AuditNote) => fn(event, context, note);
+      return audit ? audited(audit, operatorPrincipal(event), {}, event, run) : run(new AuditNote());
+    });
 }
 
 export function pathParam(event: HttpEvent, name: string): string {

@@ -5,6 +5,8 @@ export interface PartnerStore {
   get(id: string): Promise<Partner | null>;
   /** Replaces the partner's mutable fields. */
   update(partner: Partner): Promise<void>;
+  /** Every partner, newest first, a page at a time (`nextKey` is an opaque position). */
+  list(opts: { limit: number; startKey: string | null }): Promise<{ partners: Partner[]; nextKey: string | null }>;
   addKey(key: ApiKeyRecord): Promise<void>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null>;

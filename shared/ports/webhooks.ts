@@ -10,6 +10,11 @@ export interface DeliveryStore {
     partnerId: string,
     filter: { orderId?: string; status?: DeliveryStatus; limit: number },
   ): Promise<DeliveryRecord[]>;
+  /** Failed deliveries of every partner, newest first, a page at a time. */
+  listFailed(opts: {
+    limit: number;
+    startKey: string | null;
+  }): Promise<{ records: DeliveryRecord[]; nextKey: string | null }>;
 }
 
 export interface SendResult {

@@ -30,7 +30,7 @@ describe('DynamoDB calls per request (budgets)', () => {
     expect(availability.count).toBeLessThanOrEqual(2);
   });
 
-  it('get and list: the key look-up, the partner, and one read', async () => {
+  it('get and list: the key look-up, the partner, one read, and the audit record', async () => {
     const created = await fetch(`${baseUrl()}/api/v1/orders`, {
       method: 'POST',
       headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
@@ -38,19 +38,21 @@ describe('DynamoDB calls per request (budgets)', () => {
     });
     const order = (await created.json()) as { id: string };
     const get = await calls(`/api/v1/orders/${order.id}`, { headers: auth() });
-    expect(get.count).toBe(3);
+    expect(get.count).toBe(4);
+    expect(get.commands.at(-1)).toBe('PutItemCommand');
+    // Every order the page returned gets its audit record in one write.
     const list = await calls('/api/v1/orders?limit=10', { headers: auth() });
-    expect(list.count).toBe(3);
+    expect(list.count).toBe(4);
   });
 
-  it('order creation: at most 9 calls (auth 2, the key read once, partner, the key claim and its phases, the order and its completion)', async () => {
+  it('order creation: at most 10 calls (auth 2, the key read once, partner, the key claim and its phases, the order and its completion, the audit record)', async () => {
     const create = await calls('/api/v1/orders', {
       method: 'POST',
       headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
       body: JSON.stringify(orderBody(['tsh'])),
     });
     expect(create.count).toBeGreaterThan(5);
-    expect(create.count).toBeLessThanOrEqual(9);
+    expect(create.count).toBeLessThanOrEqual(10);
     // The replay check's read of the key serves the claim too: one read of it, not two.
     expect(create.commands.filter((c) => c === 'GetItemCommand')).toHaveLength(4);
   });

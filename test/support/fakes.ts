@@ -1,3 +1,4 @@
+import type { AuditLog, AuditPage, AuditRecord, AuditTarget } from '../../shared/ports/audit-log.js';
 import { recoveryKind, type RecoveryKind } from '../../shared/domain/recovery-kind.js';
 import type { KeyRecord } from '../../shared/domain/idempotency.js';
 import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
@@ -154,5 +155,27 @@ export class MemoryDeliveries implements DeliveryStore {
     return [...this.records.values()]
       .filter((r) => r.event.partnerId === partnerId && (!filter.orderId || r.event.orderId === filter.orderId))
       .slice(0, filter.limit);
+  }
+  async listFailed(opts: { limit: number; startKey: string | null }) {
+    const failed = [...this.records.values()].filter((r) => r.status === 'failed').reverse();
+    const from = Number(opts.startKey ?? 0);
+    const next = from + opts.limit < failed.length ? String(from + opts.limit) : null;
+    return { records: failed.slice(from, from + opts.limit), nextKey: next };
+  }
+}
+
+/** The audit trail in memory: append-only, listed newest first like the table. */
+export class MemoryAuditLog implements AuditLog {
+  readonly records: AuditRecord[] = [];
+  async append(records: readonly AuditRecord[]) {
+    this.records.push(...records.map((r) => structuredClone(r)));
+  }
+  async list(target: AuditTarget, opts: { limit: number; startKey: string | null }): Promise<AuditPage> {
+    const matching = this.records
+      .filter((r) => ('orderId' in target ? r.orderId === target.orderId : r.partnerId === target.partnerId))
+      .sort((a, b) => `${b.at}#${b.id}`.localeCompare(`${a.at}#${a.id}`));
+    const from = opts.startKey ? Number(opts.startKey) : 0;
+    const page = matching.slice(from, from + opts.limit);
+    return { records: page, nextKey: from + opts.limit < matching.length ? String(from + opts.limit) : null };
   }
 }

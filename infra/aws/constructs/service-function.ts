@@ -3,6 +3,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
@@ -84,10 +85,27 @@ export class ServiceFunction extends Construct {
       if (props.documents.access === 'read') props.documents.bucket.grantRead(this.fn);
       else props.documents.bucket.grantReadWrite(this.fn);
     }
-    for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
+    for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite' | 'append']>) {
       const t = props.data.tables[table];
       if (access === 'read') t.grantReadData(this.fn);
-      else t.grantReadWriteData(this.fn);
+      else if (access === 'append') {
+        t.grant(this.fn, 'dynamodb:PutItem');
+        t.encryptionKey?.grantEncryptDecrypt(this.fn);
+      } else t.grantReadWriteData(this.fn);
     }
+    // Audit records are append-only: whatever else a role is granted, nothing may change or remove one.
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: [
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:BatchWriteItem',
+          'dynamodb:PartiQLUpdate',
+          'dynamodb:PartiQLDelete',
+        ],
+        resources: [props.data.tables.audit.tableArn, `${props.data.tables.audit.tableArn}/index/*`],
+      }),
+    );
   }
 }

@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryRecord, DeliveryStatus } from '../../domain/webhooks/delivery.js';
 import type { DeliveryStore } from '../../ports/webhooks.js';
-import { deliveryItem } from './order-store.js';
+import { FAILED_DELIVERIES, deliveryItem } from './order-store.js';
+import { newestFirst } from './sharded-index.js';
 
 /** Webhook deliveries in the orders table (written first as outbox records, with their state change). */
 export class DynamoDeliveryStore implements DeliveryStore {
@@ -73,5 +74,11 @@ export class DynamoDeliveryStore implements DeliveryStore {
       startKey = r.LastEvaluatedKey;
     } while (startKey && out.length < filter.limit);
     return out.slice(0, filter.limit);
+  }
+
+  async listFailed(opts: { limit: number; startKey: string | null }) {
+    const page = await newestFirst(this.db, { table: this.table, ...FAILED_DELIVERIES }, opts);
+    const records = page.items.map((i) => ({ ...(i.delivery as DeliveryRecord), version: Number(i.version) }));
+    return { records, nextKey: page.nextKey };
   }
 }

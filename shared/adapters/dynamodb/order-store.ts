@@ -5,6 +5,7 @@ import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
+import { shardOf } from './sharded-index.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
@@ -40,7 +41,19 @@ export function outboxItem(e: OutboxEvent) {
   });
 }
 
-/** A delivery record: due ones in gsi2 by next attempt time, all of a partner's in gsi1 by creation. */
+/** Failed deliveries of every partner, for the operator: in gsi2, sharded, by creation time. */
+export const FAILED_DELIVERIES = {
+  index: 'gsi2',
+  partitionKey: 'gsi2pk',
+  sortKey: 'gsi2sk',
+  prefix: 'deliveries-failed',
+  shards: 8,
+};
+
+/**
+ * A delivery record: all of a partner's in gsi1 by creation; due ones in gsi2 by next attempt
+ * time, failed ones in gsi2 under FAILED_DELIVERIES.
+ */
 export function deliveryItem(r: DeliveryRecord) {
   return {
     pk: `delivery#${r.id}`,
@@ -49,6 +62,12 @@ export function deliveryItem(r: DeliveryRecord) {
     gsi1sk: `${r.event.createdAt}#${r.id}`,
     ...(r.status === 'pending' && r.nextAttemptAt
       ? { gsi2pk: 'delivery-due', gsi2sk: `${r.nextAttemptAt}#${r.id}` }
+      : {}),
+    ...(r.status === 'failed'
+      ? {
+          gsi2pk: `${FAILED_DELIVERIES.prefix}#${shardOf(r.id, FAILED_DELIVERIES.shards)}`,
+          gsi2sk: `${r.event.createdAt}#${r.id}`,
+        }
       : {}),
     delivery: r,
     version: r.version,

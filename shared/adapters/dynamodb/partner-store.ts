@@ -7,11 +7,25 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
+import { newestFirst, shardOf } from './sharded-index.js';
 
 // Partners and their API keys live in the orders table (single-table design):
 //   partner#<id> / profile          the partner
 //   partner#<id> / key#<keyId>      the partner's keys (for listing and revocation)
 //   apikey#<sha256> / apikey        look-up by hash at authentication
+// Profiles are also in gsi1 under partners#<shard>, by creation time, for the operator's list.
+const PARTNERS_INDEX = { index: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', prefix: 'partners', shards: 4 };
+
+function profileItem(partner: Partner) {
+  return {
+    pk: `partner#${partner.id}`,
+    sk: 'profile',
+    gsi1pk: `${PARTNERS_INDEX.prefix}#${shardOf(partner.id, PARTNERS_INDEX.shards)}`,
+    gsi1sk: `${partner.createdAt}#${partner.id}`,
+    partner,
+  };
+}
+
 export class DynamoPartnerStore implements PartnerStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -22,7 +36,7 @@ export class DynamoPartnerStore implements PartnerStore {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: `partner#${partner.id}`, sk: 'profile', partner },
+        Item: profileItem(partner),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -39,10 +53,18 @@ export class DynamoPartnerStore implements PartnerStore {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: `partner#${partner.id}`, sk: 'profile', partner },
+        Item: profileItem(partner),
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
+  }
+
+  async list(opts: {
+    limit: number;
+    startKey: string | null;
+  }): Promise<{ partners: Partner[]; nextKey: string | null }> {
+    const page = await newestFirst(this.db, { table: this.table, ...PARTNERS_INDEX }, opts);
+    return { partners: page.items.map((i) => i.partner as Partner), nextKey: page.nextKey };
   }
 
   async addKey(key: ApiKeyRecord): Promise<void> {

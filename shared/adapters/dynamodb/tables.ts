@@ -46,6 +46,17 @@ export const TABLES = {
     partitionKey: 'pk',
     ttlAttribute: 'expiresAt',
   },
+  // Append-only: records of who touched which order or partner, kept six years (TTL), readable
+  // per partner (the partition) and per order (gsi1). No function may update or delete them.
+  audit: {
+    logicalName: 'Audit',
+    envVar: 'AUDIT_TABLE',
+    localName: 'audit',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'expiresAt',
+    globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'sk' }],
+  },
 } as const satisfies Record<string, TableDef>;
 
 export type TableKey = keyof typeof TABLES;

@@ -1,0 +1,111 @@
+import { ApiError } from './errors.js';
+import type { HttpEvent, HttpResult } from './respond.js';
+import { isPlausibleId } from '../domain/ids.js';
+import type { AuditAction, AuditOutcome, AuditPrincipal } from '../ports/audit-log.js';
+import { mustRecordBeforeAnswering, recordAccess, type AccessTarget } from '../app/record-access.js';
+import { auditDeps, orderStore } from '../composition.js';
+
+/**
+ * What a handler tells the audit step about its request: which orders or partners it touched
+ * (a list names every order it returned). Left unset, the target is the path's {id}.
+ */
+export class AuditNote {
+  targets: AccessTarget[] | null = null;
+  about(...targets: AccessTarget[]): void {
+    this.targets = [...(this.targets ?? []), ...targets];
+  }
+}
+
+type TargetField = keyof AccessTarget;
+
+export interface AuditSpec {
+  action: AuditAction;
+  /** What the path's {id} names (a path's {keyId} is always the subject). */
+  pathId?: TargetField;
+  /** Targets read from a successful JSON answer: target field to the answer's field ({ orderId: 'id' }). */
+  fromAnswer?: Partial<Record<TargetField, string>>;
+}
+
+export function outcomeOf(status: number): AuditOutcome {
+  if (status < 400) return 'success';
+  if (status === 401 || status === 403) return 'denied';
+  if (status === 404) return 'not_found';
+  return status < 500 ? 'rejected' : 'error';
+}
+
+/** The operator behind an IAM-signed request (its ARN), or the local runtime's token holder. */
+export function operatorPrincipal(event: HttpEvent): AuditPrincipal {
+  const arn = event.requestContext?.identity?.userArn;
+  return { type: 'operator', id: arn || (event.requestContext?.stage === 'local' ? 'local-operator' : 'unknown') };
+}
+
+/**
+ * Runs a handler and writes its audit records: one per target, with the outcome. A successful
+ * read of patient data is answered only once its record is written (fail closed).
+ */
+export async function audited(
+  spec: AuditSpec,
+  principal: AuditPrincipal,
+  base: AccessTarget,
+  event: HttpEvent,
+  run: (note: AuditNote) => Promise<HttpResult>,
+): Promise<HttpResult> {
+  const note = new AuditNote();
+  let result: HttpResult | null = null;
+  let failure: unknown = null;
+  try {
+    result = await run(note);
+  } catch (err) {
+    failure = err;
+  }
+  const status = result?.statusCode ?? (failure instanceof ApiError ? failure.status : 500);
+  const outcome = outcomeOf(status);
+  const targets = await Promise.all(
+    (note.targets ?? [{}]).map((t) =>
+      withOwner({ ...base, ...fromPath(spec, event), ...fromAnswer(spec, result), ...t }),
+    ),
+  );
+  const written = await recordAccess(auditDeps(), {
+    action: spec.action,
+    principal,
+    outcome,
+    requestId: event.requestContext?.requestId ?? null,
+    targets,
+  });
+  if (!written && mustRecordBeforeAnswering(spec.action, outcome))
+    throw new Error('audit trail unavailable: answer withheld');
+  if (failure) throw failure;
+  return result as HttpResult;
+}
+
+function fromPath(spec: AuditSpec, event: HttpEvent): AccessTarget {
+  const plausible = (v: string | undefined) => (v && isPlausibleId(v) ? v : undefined);
+  const id = plausible(event.pathParameters?.id);
+  const keyId = plausible(event.pathParameters?.keyId);
+  return { ...(spec.pathId && id ? { [spec.pathId]: id } : {}), ...(keyId ? { subjectId: keyId } : {}) };
+}
+
+function fromAnswer(spec: AuditSpec, result: HttpResult | null): AccessTarget {
+  if (!spec.fromAnswer || !result || result.statusCode >= 300) return {};
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(result.body) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+  const out: AccessTarget = {};
+  for (const [field, from] of Object.entries(spec.fromAnswer) as Array<[TargetField, string]>) {
+    const v = body[from];
+    if (typeof v === 'string' && isPlausibleId(v)) out[field] = v;
+  }
+  return out;
+}
+
+/** An operator's action on an order is filed under the order's partner too, so both views show it. */
+async function withOwner(t: AccessTarget): Promise<AccessTarget> {
+  if (!t.orderId || t.partnerId) return t;
+  const order = await orderStore()
+    .findById(t.orderId)
+    .catch(() => null);
+  return order ? { ...t, partnerId: order.partnerId } : t;
+}
