@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { JsonResponse } from '../support/http.js';
 import { adultPatient, admin, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 
 // The audit trail over HTTP: each audited action leaves exactly one record naming its principal,
@@ -19,7 +20,10 @@ async function trail(filter: string): Promise<AuditRecord[]> {
   const out: AuditRecord[] = [];
   let cursor: string | null = null;
   do {
-    const res = await admin('GET', `/audit?${filter}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: JsonResponse = await admin(
+      'GET',
+      `/audit?${filter}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status).toBe(200);
     out.push(...res.body.data);
     cursor = res.body.nextCursor;

@@ -44,7 +44,7 @@ export async function newestFirst(
           TableName: ix.table,
           IndexName: ix.index,
           KeyConditionExpression: after ? '#pk = :pk AND #sk < :after' : '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': ix.partitionKey, '#sk': ix.sortKey },
+          ExpressionAttributeNames: { '#pk': ix.partitionKey, ...(after ? { '#sk': ix.sortKey } : {}) },
           ExpressionAttributeValues: { ':pk': `${ix.prefix}#${shard}`, ...(after ? { ':after': after } : {}) },
           ScanIndexForward: false,
           Limit: opts.limit,
