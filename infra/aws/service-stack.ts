@@ -1,7 +1,8 @@
 import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
+import { AUDIT_RETENTION_SECONDS } from '../../shared/adapters/dynamodb/audit-log.js';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -15,13 +16,16 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { acknowledgeNagFindings } from './nag.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
+  AccessLogFormat,
   ApiKeySourceType,
   AuthorizationType,
   Cors,
   EndpointType,
   IdentitySource,
   LambdaIntegration,
+  LogGroupLogDestination,
   MethodLoggingLevel,
   Period,
   RequestAuthorizer,
@@ -40,6 +44,8 @@ import { DataTables } from './constructs/data-tables.js';
 import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
 import type { StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
+
+const AUDIT_RETENTION_DAYS = Math.ceil(AUDIT_RETENTION_SECONDS / 86_400);
 
 export interface ServiceStackProps extends StackProps {
   stage: StageConfig;
@@ -64,8 +70,27 @@ export class ServiceStack extends Stack {
     const key = new Key(this, 'DataKey', { enableKeyRotation: true, description: 'Lab test service data at rest' });
     const data = new DataTables(this, 'Data', { stage, key });
 
+    // Every request to the documents bucket (presigned downloads included) is logged here: S3
+    // server access logs, SSE-S3 (the only encryption log delivery supports), kept six years.
+    const documentsAccessLogs = new Bucket(this, 'DocumentsAccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      versioned: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.retainData,
+      lifecycleRules: [
+        {
+          expiration: Duration.days(AUDIT_RETENTION_DAYS),
+          noncurrentVersionExpiration: Duration.days(AUDIT_RETENTION_DAYS),
+        },
+      ],
+    });
     // Requisition and result PDFs: private, KMS-encrypted, TLS only, handed out as signed URLs.
     const documents = new Bucket(this, 'Documents', {
+      serverAccessLogsBucket: documentsAccessLogs,
+      serverAccessLogsPrefix: 'documents/',
       encryption: BucketEncryption.KMS,
       encryptionKey: key,
       bucketKeyEnabled: true,
@@ -115,18 +140,46 @@ export class ServiceStack extends Stack {
       loggingLevel: MethodLoggingLevel.ERROR,
       metricsEnabled: true,
     };
+    // Access logs name who called (the authorizer's partner and key, or the operator's IAM ARN),
+    // never a body or query string; kept six years in production beside the audit table.
+    const accessLog = (id: string, caller: Record<string, string>) => ({
+      accessLogDestination: new LogGroupLogDestination(
+        new LogGroup(this, id, {
+          retention: stage.retainData ? RetentionDays.SIX_YEARS : (stage.logRetentionDays as RetentionDays),
+        }),
+      ),
+      accessLogFormat: AccessLogFormat.custom(
+        JSON.stringify({
+          requestId: '$context.requestId',
+          time: '$context.requestTime',
+          method: '$context.httpMethod',
+          resource: '$context.resourcePath',
+          path: '$context.path',
+          status: '$context.status',
+          latencyMs: '$context.responseLatency',
+          sourceIp: '$context.identity.sourceIp',
+          ...caller,
+        }),
+      ),
+    });
     this.apis.partner = new RestApi(this, 'PartnerApi', {
       restApiName: `lab-tests-partner-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // Each partner's usage-plan key comes from the authorizer, so throttling is per partner.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
-      deployOptions,
+      deployOptions: {
+        ...deployOptions,
+        ...accessLog('PartnerAccessLogs', {
+          partnerId: '$context.authorizer.partnerId',
+          keyId: '$context.authorizer.keyId',
+        }),
+      },
     });
     this.apis.operator = new RestApi(this, 'OperatorApi', {
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultMethodOptions: { authorizationType: AuthorizationType.IAM },
-      deployOptions,
+      deployOptions: { ...deployOptions, ...accessLog('OperatorAccessLogs', { caller: '$context.identity.userArn' }) },
     });
 
     const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, {
