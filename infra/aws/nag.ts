@@ -89,8 +89,7 @@ export const NAG_ACKNOWLEDGMENTS: Array<{ id: string; reason: string }> = [
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-S3BucketLoggingEnabled',
-    reason:
-      'As AwsSolutions-S1: the documents bucket has server access logging; only the log bucket itself does not.',
+    reason: 'As AwsSolutions-S1: the documents bucket has server access logging; only the log bucket itself does not.',
   },
   {
     id: 'HIPAA.Security::HIPAA.Security-S3BucketReplicationEnabled',
