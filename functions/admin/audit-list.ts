@@ -4,15 +4,14 @@ import { validationError } from '../../shared/http/errors.js';
 import { parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { auditQuerySchema } from '../../shared/http/schemas/operator.js';
 import { DEFAULT_PAGE_SIZE, operatorPaging } from '../../shared/http/paging.js';
-import { auditLog } from '../../shared/composition.js';
 
 /** GET /admin/v1/audit?orderId=|partnerId=: the audit trail of one order or one partner, newest first. */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler(async (event, _context, _audit, deps) => {
   const q = parseOrThrow(auditQuerySchema, query(event), 'A query parameter is invalid.');
   if ((q.orderId === undefined) === (q.partnerId === undefined))
     throw validationError({ orderId: 'give exactly one of orderId and partnerId' }, 'A query parameter is invalid.');
   const target = q.orderId !== undefined ? { orderId: q.orderId } : { partnerId: q.partnerId as string };
-  const paging = await operatorPaging('audit', JSON.stringify(target), q.cursor);
-  const page = await auditLog().list(target, { limit: q.limit ?? DEFAULT_PAGE_SIZE, startKey: paging.startKey });
+  const paging = operatorPaging(await deps.cursorSecret(), 'audit', JSON.stringify(target), q.cursor);
+  const page = await deps.auditLog().list(target, { limit: q.limit ?? DEFAULT_PAGE_SIZE, startKey: paging.startKey });
   return json(200, { data: page.records, nextCursor: paging.next(page.nextKey) });
 });

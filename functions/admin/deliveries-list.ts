@@ -5,7 +5,7 @@ import { parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { operatorDeliveriesQuerySchema } from '../../shared/http/schemas/operator.js';
 import { DEFAULT_PAGE_SIZE, operatorPaging } from '../../shared/http/paging.js';
 import { deliveryView } from '../../shared/http/views.js';
-import { deliveryStore, orderStore } from '../../shared/composition.js';
+import { cursorSecret, deliveryStore, orderStore } from '../../shared/composition.js';
 
 /**
  * GET /admin/v1/deliveries?orderId=|partnerId=&status=: deliveries with every attempt and the
@@ -14,7 +14,7 @@ import { deliveryStore, orderStore } from '../../shared/composition.js';
 export const handler = operatorHandler(async (event) => {
   const q = parseOrThrow(operatorDeliveriesQuerySchema, query(event), 'A query parameter is invalid.');
   if (!q.orderId && !q.partnerId && q.status === 'failed') {
-    const paging = await operatorPaging('failed-deliveries', '', q.cursor);
+    const paging = operatorPaging(await cursorSecret(), 'failed-deliveries', '', q.cursor);
     const page = await deliveryStore().listFailed({ limit: q.limit ?? DEFAULT_PAGE_SIZE, startKey: paging.startKey });
     const data = page.records.map((d) => ({ ...deliveryView(d), partnerId: d.event.partnerId }));
     return json(200, { data, nextCursor: paging.next(page.nextKey) });

@@ -4,16 +4,15 @@ import { parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { partnersQuerySchema } from '../../shared/http/schemas/operator.js';
 import { DEFAULT_PAGE_SIZE, operatorPaging } from '../../shared/http/paging.js';
 import { partnerView } from '../../shared/http/views.js';
-import { partnerStore } from '../../shared/composition.js';
 
 /**
  * GET /admin/v1/partners?status=: every partner, newest first. The status filter applies to the
  * fetched page, so a page may be short or empty with a non-null nextCursor; only null ends the list.
  */
-export const handler = operatorHandler(async (event) => {
+export const handler = operatorHandler(async (event, _context, _audit, deps) => {
   const q = parseOrThrow(partnersQuerySchema, query(event), 'A query parameter is invalid.');
-  const paging = await operatorPaging('partners', q.status ?? '', q.cursor);
-  const page = await partnerStore().list({ limit: q.limit ?? DEFAULT_PAGE_SIZE, startKey: paging.startKey });
+  const paging = operatorPaging(await deps.cursorSecret(), 'partners', q.status ?? '', q.cursor);
+  const page = await deps.partners().list({ limit: q.limit ?? DEFAULT_PAGE_SIZE, startKey: paging.startKey });
   const data = page.partners.filter((p) => !q.status || p.status === q.status).map(partnerView);
   return json(200, { data, nextCursor: paging.next(page.nextKey) });
 });

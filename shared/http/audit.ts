@@ -2,8 +2,18 @@ import { ApiError } from './errors.js';
 import type { HttpEvent, HttpResult } from './respond.js';
 import { isPlausibleId } from '../domain/ids.js';
 import type { AuditAction, AuditOutcome, AuditPrincipal } from '../ports/audit-log.js';
-import { mustRecordBeforeAnswering, recordAccess, type AccessTarget } from '../app/record-access.js';
-import { auditDeps, orderStore } from '../composition.js';
+import {
+  mustRecordBeforeAnswering,
+  recordAccess,
+  type AccessTarget,
+  type RecordAccessDeps,
+} from '../app/record-access.js';
+
+export interface AuditDeps {
+  record: RecordAccessDeps;
+  /** The partner an order belongs to, so an operator's action on it is filed under both. */
+  ownerOf: (orderId: string) => Promise<string | null>;
+}
 
 /**
  * What a handler tells the audit step about its request: which orders or partners it touched
@@ -44,6 +54,7 @@ export function operatorPrincipal(event: HttpEvent): AuditPrincipal {
  * read of patient data is answered only once its record is written (fail closed).
  */
 export async function audited(
+  deps: AuditDeps,
   spec: AuditSpec,
   principal: AuditPrincipal,
   base: AccessTarget,
@@ -62,10 +73,10 @@ export async function audited(
   const outcome = outcomeOf(status);
   const targets = await Promise.all(
     (note.targets ?? [{}]).map((t) =>
-      withOwner({ ...base, ...fromPath(spec, event), ...fromAnswer(spec, result), ...t }),
+      withOwner(deps, { ...base, ...fromPath(spec, event), ...fromAnswer(spec, result), ...t }),
     ),
   );
-  const written = await recordAccess(auditDeps(), {
+  const written = await recordAccess(deps.record, {
     action: spec.action,
     principal,
     outcome,
@@ -102,10 +113,8 @@ function fromAnswer(spec: AuditSpec, result: HttpResult | null): AccessTarget {
 }
 
 /** An operator's action on an order is filed under the order's partner too, so both views show it. */
-async function withOwner(t: AccessTarget): Promise<AccessTarget> {
+async function withOwner(deps: AuditDeps, t: AccessTarget): Promise<AccessTarget> {
   if (!t.orderId || t.partnerId) return t;
-  const order = await orderStore()
-    .findById(t.orderId)
-    .catch(() => null);
-  return order ? { ...t, partnerId: order.partnerId } : t;
+  const partnerId = await deps.ownerOf(t.orderId).catch(() => null);
+  return partnerId ? { ...t, partnerId } : t;
 }

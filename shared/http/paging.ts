@@ -1,6 +1,5 @@
 import { validationError } from './errors.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
-import { cursorSecret } from '../composition.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -8,8 +7,7 @@ export const DEFAULT_PAGE_SIZE = 50;
  * Signed cursors for the operator's list views, bound to the view and its filter (`scope`), so a
  * cursor from another view or filter, or an edited one, is refused rather than read as a position.
  */
-export async function operatorPaging(view: string, filter: string, cursor: string | undefined) {
-  const secret = await cursorSecret();
+export function operatorPaging(secret: string, view: string, filter: string, cursor: string | undefined) {
   const scope = { partnerId: `operator:${view}`, externalId: filter };
   const startKey = cursor ? decodeCursor(secret, scope, cursor) : null;
   if (cursor && startKey === null)

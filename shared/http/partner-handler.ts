@@ -3,9 +3,34 @@ import type { Context } from 'aws-lambda';
 import { accessLog, errorShape } from './middleware.js';
 import { ApiError, validationError } from './errors.js';
 import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
-import { runtimeEnv } from '../composition.js';
+import {
+  auditDeps,
+  auditLog,
+  cursorSecret,
+  deliveryStore,
+  orderStore,
+  partnerStore,
+  runtimeEnv,
+} from '../composition.js';
+import type { AuditLog } from '../ports/audit-log.js';
+import type { PartnerStore } from '../ports/partner-store.js';
+import type { DeliveryStore } from '../ports/webhooks.js';
 import { isPlausibleId } from '../domain/ids.js';
-import { AuditNote, audited, operatorPrincipal, type AuditSpec } from './audit.js';
+import { AuditNote, audited, operatorPrincipal, type AuditDeps, type AuditSpec } from './audit.js';
+
+const auditing = (): AuditDeps => ({
+  record: auditDeps(),
+  ownerOf: async (orderId) => (await orderStore().findById(orderId))?.partnerId ?? null,
+});
+
+/** What operator handlers are given rather than reaching for the composition root. */
+export interface OperatorDeps {
+  auditLog: () => AuditLog;
+  partners: () => PartnerStore;
+  deliveries: () => DeliveryStore;
+  cursorSecret: () => Promise<string>;
+}
+const operatorDeps: OperatorDeps = { auditLog, partners: partnerStore, deliveries: deliveryStore, cursorSecret };
 
 export interface PartnerIdentity {
   partnerId: string;
@@ -67,7 +92,7 @@ function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
       const principal = { type: 'partner' as const, ...identity };
       const run = (note: AuditNote) => fn(event, identity, context, note);
       return audit
-        ? audited({ pathId: 'orderId', ...audit }, principal, { partnerId: identity.partnerId }, event, run)
+        ? audited(auditing(), { pathId: 'orderId', ...audit }, principal, { partnerId: identity.partnerId }, event, run)
         : run(new AuditNote());
     });
 }
@@ -76,7 +101,7 @@ function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
  * Operator routes: IAM-authorised in AWS, the admin token in the local runtime (checked before
  * the handler); with `audit`, an audit record naming the operator's principal.
  */
-type OperatorFn = (event: HttpEvent, context: Context, audit: AuditNote) => Promise<HttpResult>;
+type OperatorFn = (event: HttpEvent, context: Context, audit: AuditNote, deps: OperatorDeps) => Promise<HttpResult>;
 export function operatorHandler(fn: OperatorFn): ReturnType<typeof operatorMiddy>;
 export function operatorHandler(audit: AuditSpec, fn: OperatorFn): ReturnType<typeof operatorMiddy>;
 export function operatorHandler(a: AuditSpec | OperatorFn, b?: OperatorFn) {
@@ -89,8 +114,8 @@ function operatorMiddy(fn: OperatorFn, audit?: AuditSpec) {
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .use(singleValuedQuery())
     .handler(async (event, context) => {
-      const run = (note: AuditNote) => fn(event, context, note);
-      return audit ? audited(audit, operatorPrincipal(event), {}, event, run) : run(new AuditNote());
+      const run = (note: AuditNote) => fn(event, context, note, operatorDeps);
+      return audit ? audited(auditing(), audit, operatorPrincipal(event), {}, event, run) : run(new AuditNote());
     });
 }
 
