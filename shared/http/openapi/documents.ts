@@ -125,6 +125,7 @@ const TAGS: Record<DocumentKind, Record<string, string>> = {
     Partners: 'Partner accounts, their keys and webhook secrets.',
     Webhooks: 'Every partner’s deliveries.',
     Results: 'Results from the lab, electronic or uploaded.',
+    Audit: 'Who read or changed which order or partner: append-only records, kept six years.',
     Documents: 'This description.',
     Other: 'Routes described generically.',
   },

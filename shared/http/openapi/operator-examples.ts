@@ -27,7 +27,26 @@ export function operatorExamples(): Record<string, Example> {
     rotateWebhookSecret: {
       response: { secret: 'whsec_3f9a0000000000000000000000000000', createdAt: AT, previousSecretsValidUntil: [] },
     },
-    listAllDeliveries: { response: { data: [delivery] } },
+    listAllDeliveries: { response: { data: [{ ...delivery, partnerId: partner.id }], nextCursor: null } },
+    listPartners: { response: { data: [partner], nextCursor: null } },
+    listAuditRecords: {
+      response: {
+        data: [
+          {
+            id: 'aud_01kbx7m2q3r4s5t6v7w8x9y0z1',
+            at: AT,
+            action: 'results.url_issued',
+            outcome: 'success',
+            principal: { type: 'partner', partnerId: partner.id, keyId: key.id },
+            orderId: ORDER_ID,
+            partnerId: partner.id,
+            subjectId: null,
+            requestId: 'c6b1f0de-4f7e-4a53-9d56-0b6f1e0a7c21',
+          },
+        ],
+        nextCursor: null,
+      },
+    },
     replayAnyDelivery: { response: delivery },
     ingestOruMessage: {
       request:

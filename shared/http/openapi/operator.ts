@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createKeySchema, createPartnerSchema, resultsUploadSchema, updatePartnerSchema } from '../schemas/admin.js';
-import { deliveriesQuerySchema } from '../schemas/webhooks.js';
+import { auditQuerySchema, operatorDeliveriesQuerySchema, partnersQuerySchema } from '../schemas/operator.js';
+import { AUDIT_ACTIONS } from '../../ports/audit-log.js';
 import type { Route } from '../../routes.js';
 import type { Operation } from './operations.js';
 import * as R from './responses.js';
@@ -58,7 +59,49 @@ export const operatorAnswer = named(z.object({}).catchall(z.unknown()), 'Operato
 
 const NOT_FOUND = ['not_found'] as const;
 
+const nextCursor = z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' });
+export const partnerList = named(z.object({ data: z.array(partnerAccount), nextCursor }), 'PartnerAccountList');
+export const operatorDeliveries = named(
+  z.object({ data: z.array(R.delivery.extend({ partnerId: z.string().optional() })), nextCursor }),
+  'OperatorDeliveryList',
+);
+export const auditRecord = named(
+  z.object({
+    id: z.string(),
+    at: iso,
+    action: z.enum(AUDIT_ACTIONS),
+    outcome: z.enum(['success', 'denied', 'not_found', 'rejected', 'error']),
+    principal: z.union([
+      z.object({ type: z.literal('partner'), partnerId: z.string(), keyId: z.string() }),
+      z.object({ type: z.literal('operator'), id: z.string() }),
+    ]),
+    orderId: z.string().nullable(),
+    partnerId: z.string().nullable(),
+    subjectId: z.string().nullable(),
+    requestId: z.string().nullable(),
+  }),
+  'AuditRecord',
+  'Who did what to which order or partner, when, and how it ended; ids only, never patient values.',
+);
+export const auditList = named(z.object({ data: z.array(auditRecord), nextCursor }), 'AuditRecordList');
+
 export const OPERATOR_OPERATIONS: Record<string, Operation> = {
+  'GET /admin/v1/partners': {
+    operationId: 'listPartners',
+    summary: 'Every partner, newest first, paged',
+    tag: 'Partners',
+    query: partnersQuerySchema,
+    ok: { status: 200, schema: partnerList, description: 'A page of partners' },
+    errors: ['validation_error'],
+  },
+  'GET /admin/v1/audit': {
+    operationId: 'listAuditRecords',
+    summary: 'The audit trail of one order or one partner, newest first',
+    tag: 'Audit',
+    query: auditQuerySchema,
+    ok: { status: 200, schema: auditList, description: 'A page of audit records' },
+    errors: ['validation_error'],
+  },
   'POST /admin/v1/partners': {
     operationId: 'createPartner',
     summary: 'Create a partner account',
@@ -108,8 +151,8 @@ export const OPERATOR_OPERATIONS: Record<string, Operation> = {
     operationId: 'listAllDeliveries',
     summary: 'Webhook deliveries of a partner or an order, with every attempt',
     tag: 'Webhooks',
-    query: deliveriesQuerySchema,
-    ok: { status: 200, schema: R.deliveries, description: 'Deliveries' },
+    query: operatorDeliveriesQuerySchema,
+    ok: { status: 200, schema: operatorDeliveries, description: 'Deliveries' },
     errors: ['validation_error'],
   },
   'POST /admin/v1/deliveries/{id}/replay': {
