@@ -44,6 +44,7 @@ import type { RecordResultsDeps } from './domain/record-results.js';
 import type { SandboxDeps } from './domain/sandbox.js';
 import { indexCatalog } from './domain/catalog.js';
 import { SERVICE_CONFIG } from './config/service-config.js';
+import type { DashboardAuthDeps } from './app/dashboard-auth.js';
 
 // Every `once(...)` below is marked pure: with the package's `"sideEffects": false`, esbuild then
 // leaves out of a Lambda's bundle each adapter that handler never reaches (Stripe, pdf-lib, S3...).
@@ -274,3 +275,15 @@ export const usagePlans = /* @__PURE__ */ once((): UsagePlans => {
   const id = runtimeEnv().USAGE_PLAN_ID;
   return id ? apiGatewayUsagePlans(id) : noUsagePlans;
 });
+
+/** The partner dashboard's sessions: keys checked as the API checks them, signed with the cursor secret. */
+export async function dashboardAuthDeps(): Promise<DashboardAuthDeps> {
+  return {
+    partners: partnerStore(),
+    environment: runtimeEnv().SERVICE_ENVIRONMENT,
+    secret: await cursorSecret(),
+    now: clock().now(),
+    ttlMinutes: SERVICE_CONFIG.dashboardSessionMinutes,
+  };
+}
+export const dashboardWiring = { authDeps: dashboardAuthDeps };
