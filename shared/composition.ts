@@ -47,6 +47,7 @@ import { SERVICE_CONFIG } from './config/service-config.js';
 import { DynamoAuditLog } from './adapters/dynamodb/audit-log.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { RecordAccessDeps } from './app/record-access.js';
+import type { DashboardAuthDeps } from './app/dashboard-auth.js';
 
 // Every `once(...)` below is marked pure: with the package's `"sideEffects": false`, esbuild then
 // leaves out of a Lambda's bundle each adapter that handler never reaches (Stripe, pdf-lib, S3...).
@@ -284,3 +285,14 @@ export const auditLog = /* @__PURE__ */ once(
 export function auditDeps(): RecordAccessDeps {
   return { audit: auditLog(), now: () => clock().now(), newId: (now) => newId('aud', now), alert };
 }
+/** The partner dashboard's sessions: keys checked as the API checks them, signed with the cursor secret. */
+export async function dashboardAuthDeps(): Promise<DashboardAuthDeps> {
+  return {
+    partners: partnerStore(),
+    environment: runtimeEnv().SERVICE_ENVIRONMENT,
+    secret: await cursorSecret(),
+    now: clock().now(),
+    ttlMinutes: SERVICE_CONFIG.dashboardSessionMinutes,
+  };
+}
+export const dashboardWiring = { authDeps: dashboardAuthDeps };

@@ -69,6 +69,25 @@ const page = (method: HttpMethod, path: string, file: string, fn: string, tables
   api: 'public',
   tables,
 });
+// The partner dashboard: pages behind a session cookie that names a partner's API key.
+const dashboard = (
+  method: HttpMethod,
+  path: string,
+  file: string,
+  fn: string,
+  tables: TableAccess = PARTNER_READ,
+  extra: Partial<Route> = {},
+): Route => ({
+  method,
+  path,
+  entry: `functions/dashboard/${file}.ts`,
+  fn,
+  auth: 'none',
+  api: 'public',
+  tables,
+  secrets: ['cursor'],
+  ...extra,
+});
 const operator = (
   method: HttpMethod,
   path: string,
@@ -156,6 +175,7 @@ export const ROUTES: readonly Route[] = [
   page('GET', '/tests/{id}', 'item', 'PageTest', { catalog: 'read' }),
   page('GET', '/panels/{id}', 'item', 'PagePanel', { catalog: 'read' }),
   page('GET', '/cart', 'cart', 'PageCart', { catalog: 'read' }),
+  page('POST', '/cart', 'cart', 'PageCartChange', { catalog: 'read' }),
   page('GET', '/cart/handoff', 'cart-handoff', 'PageCartHandoff', {}),
   page('GET', '/llms.txt', 'llms', 'PageLlms', {}),
   page('GET', '/docs', 'docs', 'PageDocs', {}),
@@ -164,11 +184,25 @@ export const ROUTES: readonly Route[] = [
     ...page('GET', '/docs/assets/reference.js', 'docs-assets', 'PageDocsScript', {}),
     bundleFiles: [SCALAR_STANDALONE],
   },
-  page('GET', '/login', 'login', 'PageLogin', {}),
-  page('POST', '/login', 'login', 'PageLoginSubmit', {}),
-  page('GET', '/dashboard', 'protected', 'PageDashboard', {}),
-  page('GET', '/checkout', 'protected', 'PageCheckout', {}),
-  page('GET', '/admin', 'protected', 'PageAdmin', {}),
+  // Routes sharing a handler module share one Lambda, so they declare the same access.
+  { ...page('GET', '/login', 'login', 'PageLogin', { orders: 'read' }), secrets: ['cursor'] },
+  { ...page('POST', '/login', 'login', 'PageLoginSubmit', { orders: 'read' }), secrets: ['cursor'] },
+  // One route per dashboard page; the pages (reads) share one Lambda and their form posts
+  // (writes, posted to the page they act on) another, which keeps the stack's resource count low.
+  dashboard('GET', '/dashboard', 'pages', 'DashboardPages', PARTNER_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/orders/{id}', 'pages', 'DashboardOrder', PARTNER_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/webhooks', 'pages', 'DashboardWebhooks', PARTNER_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/keys', 'pages', 'DashboardKeys', PARTNER_READ, { documents: 'read' }),
+  ...['/dashboard', '/dashboard/orders/{id}', '/dashboard/webhooks'].map((path, i) =>
+    dashboard('POST', path, 'actions', i === 0 ? 'DashboardActions' : `DashboardActions${i}`, ORDERS_WRITE, {
+      documents: 'readWrite',
+      timeoutSeconds: WAITS_ON_OTHERS,
+    }),
+  ),
+  // The fixed pages share one Lambda (routes sharing a module share one).
+  page('GET', '/checkout', 'info', 'PageCheckout', { catalog: 'read' }),
+  page('GET', '/admin', 'info', 'PageAdmin', { catalog: 'read' }),
+  page('GET', '/favicon.ico', 'info', 'PageFavicon', { catalog: 'read' }),
 
   // The MCP server: a Lambda function URL in AWS, /mcp on the local origin.
   {

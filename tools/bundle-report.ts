@@ -33,6 +33,9 @@ const WITH_PDF = 1_550_000;
 export const BUDGETS: Record<string, number> = {
   'functions/partner/orders-requisition.ts': 1_100_000,
   'functions/partner/orders-results.ts': 1_100_000,
+  // The dashboard: its order page signs document links; its sandbox actions render PDFs.
+  'functions/dashboard/pages.ts': 1_100_000,
+  'functions/dashboard/actions.ts': WITH_PDF,
   'functions/partner/orders-cancel.ts': 1_200_000,
   'functions/mcp/handler.ts': 1_200_000,
   'functions/ops/placement.ts': 1_800_000,

@@ -1,12 +1,18 @@
 import { pageHandler, redirect } from '../../shared/http/page-handler.js';
 import { query } from '../../shared/http/respond.js';
+import { overHttps } from '../../shared/http/page-security.js';
+import { attribution, basketCookie, cartPath, parseItems } from '../../shared/pages/basket.js';
 
-/** A link that opens a prefilled cart, keeping utm_source and utm_medium for attribution. */
+/**
+ * A link that opens a prefilled cart: it replaces the basket (the person was handed this basket),
+ * keeping the state and the attribution parameters. It sets a cookie, so it is never cached.
+ */
 export const handler = pageHandler(async (event) => {
   const q = query(event);
-  const params = new URLSearchParams();
-  if (q.items) params.set('items', q.items);
-  for (const k of ['state', 'utm_source', 'utm_medium'] as const) if (q[k]) params.set(k, q[k] as string);
-  const qs = params.toString().replace(/%2C/gi, ',');
-  return redirect(`/cart${qs ? `?${qs}` : ''}`, { public: true });
+  const ids = parseItems(q.items);
+  const extra: Array<[string, string]> = [
+    ...(q.state ? [['state', q.state] as [string, string]] : []),
+    ...attribution(q),
+  ];
+  return redirect(cartPath(ids, extra), { headers: { 'Set-Cookie': basketCookie(ids, overHttps(event)) } });
 });

@@ -1,37 +1,69 @@
-import { pageHandler, pageOrigin, pageResult } from '../../shared/http/page-handler.js';
-import { query } from '../../shared/http/respond.js';
-import { cartPage } from '../../shared/pages/content.js';
-import { indexCatalog, type CatalogItem } from '../../shared/domain/catalog.js';
-import { ITEM_ID_PATTERN, splitIds } from '../../shared/domain/public-query.js';
-import { normalizeStateCode } from '../../shared/domain/us-states.js';
-import { publicQuote } from '../../shared/domain/quote.js';
-import { publicLinks } from '../../shared/domain/public-links.js';
+import { pageHandler, pageOrigin, pageResult, redirect } from '../../shared/http/page-handler.js';
+import { header, query, type HttpEvent, type HttpResult } from '../../shared/http/respond.js';
+import { overHttps } from '../../shared/http/page-security.js';
+import { cartPage } from '../../shared/pages/cart-content.js';
+import { publicNav } from '../../shared/pages/document.js';
+import {
+  addToBasket,
+  attribution,
+  basketCookie,
+  basketFromCookie,
+  cartPath,
+  parseItems,
+  removeFromBasket,
+} from '../../shared/pages/basket.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { catalogStore, clock } from '../../shared/composition.js';
+import { inCatalogue, quoteBasket } from '../../shared/pages/basket-quote.js';
+
+type Extra = Array<[string, string]>;
+const withState = (state: string | null | undefined, rest: Extra): Extra => [
+  ...(state ? [['state', state] as [string, string]] : []),
+  ...rest,
+];
 
 /**
- * The cart: the same quote as the API (one pricing path), the fee on its own line, eligibility
- * once a state is chosen. Ids that cannot be added are listed for the person, not an error.
+ * GET /cart: the basket lives in the cart cookie and the URL mirrors it (/cart?items=a,b). A URL
+ * with items wins and becomes the basket; /cart alone shows the cookie's basket at its own address.
  */
-export const handler = pageHandler(async (event) => {
+async function show(event: HttpEvent): Promise<HttpResult> {
   const q = query(event);
-  const byId = indexCatalog(await catalogStore().get());
-  const problems: string[] = [];
-  const items: CatalogItem[] = [];
-  for (const id of splitIds(q.items ?? '').slice(0, SERVICE_CONFIG.maxQuoteItems)) {
-    const item = byId.get(id);
-    if (!ITEM_ID_PATTERN.test(id)) problems.push(`“${id.slice(0, 64)}” is not a valid test id.`);
-    else if (!item) problems.push(`We could not find a test called “${id}”.`);
-    else items.push(item);
+  const extra = withState(q.state, attribution(q));
+  if (q.items === undefined) {
+    const saved = basketFromCookie(header(event, 'cookie'));
+    if (saved.length) return redirect(cartPath(saved, extra));
   }
-  const rawState = q.state?.trim();
-  const state = rawState ? normalizeStateCode(rawState) : null;
-  if (rawState && !state) problems.push(`“${rawState.slice(0, 20)}” is not a US state code.`);
-  const quote = items.length
-    ? publicQuote(
-        { items, state, byId, links: publicLinks(pageOrigin(event)), now: clock().now() },
-        { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
-      )
-    : null;
-  return pageResult(event, cartPage({ quote, problems, state }), { cache: false });
-});
+  const basket = await quoteBasket(pageOrigin(event), parseItems(q.items), q.state);
+  if (q.full)
+    basket.problems.push(`A cart holds at most ${SERVICE_CONFIG.maxQuoteItems} items; remove one to add another.`);
+  return pageResult(event, cartPage(basket), {
+    cache: false,
+    nav: publicNav(basket.ids),
+    headers: q.items === undefined ? {} : { 'Set-Cookie': basketCookie(basket.ids, overHttps(event)) },
+  });
+}
+
+/**
+ * POST /cart (a plain form, no script needed): op=add adds an item to the basket (a union, up to
+ * the limit), op=remove takes one out. The basket is the form's `items` when the cart page sent
+ * it, else the cookie's. Answers 303 to the cart's address, which mirrors the new basket.
+ */
+async function change(event: HttpEvent): Promise<HttpResult> {
+  const form = new URLSearchParams(event.body ?? '');
+  const current = form.has('items') ? parseItems(form.get('items')) : basketFromCookie(header(event, 'cookie'));
+  const item = (form.get('item') ?? '').trim().toLowerCase();
+  const extra = withState(form.get('state')?.trim(), attribution(query(event)));
+  let ids = current;
+  if (form.get('op') === 'add' && (await inCatalogue(item))) {
+    const added = addToBasket(current, [item]);
+    ids = added.ids;
+    if (!added.ok) extra.push(['full', '1']);
+  } else if (form.get('op') === 'remove') {
+    ids = removeFromBasket(current, item);
+  }
+  return redirect(cartPath(ids, extra), {
+    status: 303,
+    headers: { 'Set-Cookie': basketCookie(ids, overHttps(event)) },
+  });
+}
+
+export const handler = pageHandler(async (event) => (event.httpMethod === 'POST' ? change(event) : show(event)));

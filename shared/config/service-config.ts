@@ -32,6 +32,8 @@ export const SERVICE_CONFIG = {
   minorAgeYears: 18,
   /** The independent physician who orders on the patient's behalf (printed on requisitions). */
   orderingPhysician: { name: 'Avery Chen, MD', npi: '1234567893' },
+  /** A partner dashboard session lasts this long (service clock); revoking its key ends it sooner. */
+  dashboardSessionMinutes: 30,
   /** The simulated lab reports results this long after the requisition (service clock). */
   simulatedResultsAfterHours: 48,
 } as const;

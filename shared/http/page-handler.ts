@@ -1,8 +1,10 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, CORS_HEADERS } from './middleware.js';
-import { header, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
-import { renderHtml, renderMarkdown, type Page } from '../pages/document.js';
+import { header, query, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
+import { publicNav, renderHtml, renderMarkdown, type Inline, type Page } from '../pages/document.js';
+import { attribution, basketFromCookie } from '../pages/basket.js';
+import { withSecurityHeaders, type CspProfile } from './page-security.js';
 import { logger } from '../adapters/logger.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 import { runtimeEnv } from '../composition.js';
@@ -18,20 +20,25 @@ export function wantsMarkdown(event: HttpEvent): boolean {
 export function pageResult(
   event: HttpEvent,
   page: Page,
-  opts: { status?: number; htmlOnly?: boolean; cache?: boolean } = {},
+  opts: { status?: number; htmlOnly?: boolean; cache?: boolean; nav?: Inline[]; headers?: Record<string, string> } = {},
 ): HttpResult {
   const markdown = !opts.htmlOnly && wantsMarkdown(event);
+  const carry = attribution(query(event));
   return {
     statusCode: opts.status ?? 200,
     headers: {
       'Content-Type': markdown ? 'text/markdown; charset=utf-8' : 'text/html; charset=utf-8',
-      Vary: 'Accept',
+      // The header shows the basket's count from the cart cookie.
+      Vary: 'Accept, Cookie',
       'Cache-Control': opts.cache === false ? 'no-store' : `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
       'X-Content-Type-Options': 'nosniff',
       // Public pages and their Markdown are open to other origins (agents fetch them from browsers).
       ...(opts.htmlOnly ? {} : CORS_HEADERS),
+      ...opts.headers,
     },
-    body: markdown ? renderMarkdown(page) : renderHtml(page),
+    body: markdown
+      ? renderMarkdown(page)
+      : renderHtml(page, { carry, nav: opts.nav ?? publicNav(basketFromCookie(header(event, 'cookie'))) }),
   };
 }
 
@@ -39,7 +46,10 @@ export function pageResult(
  * A public redirect depends only on its URL, so it is open to other origins and cached briefly
  * like any public answer; a redirect away from a protected page is neither.
  */
-export function redirect(location: string, opts: { public?: boolean } = {}): HttpResult {
+export function redirect(
+  location: string,
+  opts: { public?: boolean; status?: 302 | 303; headers?: Record<string, string> } = {},
+): HttpResult {
   const headers: Record<string, string> = opts.public
     ? {
         Location: location,
@@ -47,7 +57,7 @@ export function redirect(location: string, opts: { public?: boolean } = {}): Htt
         ...CORS_HEADERS,
       }
     : { Location: location, 'Cache-Control': 'no-store' };
-  return { statusCode: 302, headers, body: '' };
+  return { statusCode: opts.status ?? 302, headers: { ...headers, ...opts.headers }, body: '' };
 }
 
 export function pageOrigin(event: HttpEvent): string {
@@ -69,10 +79,17 @@ export function pageNotFound(event: HttpEvent): HttpResult {
   return pageResult(event, notFound, { status: 404, cache: false });
 }
 
-/** Every page route: access log, and a readable error page (never a stack trace). */
-export function pageHandler(fn: (event: HttpEvent) => Promise<HttpResult>) {
+/**
+ * Every page route: access log, a readable error page (never a stack trace), and the security
+ * headers on every answer (the one place they are set, so no page can forget them).
+ */
+export function pageHandler(fn: (event: HttpEvent) => Promise<HttpResult>, opts: { csp?: CspProfile } = {}) {
+  const secure = async (request: { event: HttpEvent; response: HttpResult | null | undefined }) => {
+    if (request.response) request.response = withSecurityHeaders(request.event, request.response, opts.csp ?? 'site');
+  };
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
+    .use({ after: secure, onError: secure })
     .use({
       onError: async (request) => {
         logger.error('page failed', { errorName: request.error?.name });

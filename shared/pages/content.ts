@@ -1,7 +1,5 @@
 import { fastingRequired, memberTests, minorEligible, type Catalog, type CatalogItem } from '../domain/catalog.js';
-import type { Quote } from '../domain/quote.js';
 import type { PublicLinks } from '../domain/quote.js';
-import { US_STATE_CODES } from '../domain/us-states.js';
 import type { Block, Page } from './document.js';
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -102,72 +100,13 @@ export function itemPage(
     { h: 2, text: 'Biomarkers' },
     { list: members.flatMap((t) => t.biomarkers.map((b) => [b.name + (b.loinc ? ` (LOINC ${b.loinc})` : '')])) },
   );
-  blocks.push({ p: [{ link: `/cart/handoff?items=${item.id}`, text: 'Add to cart' }] });
-  return { title: `${item.name}: ${dollars(item.priceCents)}`, description: item.description, blocks };
-}
-
-export interface CartView {
-  quote: Quote | null;
-  problems: string[];
-  state: string | null;
-}
-
-export function cartPage(view: CartView): Page {
-  const blocks: Block[] = [{ h: 1, text: 'Your cart' }];
-  if (view.problems.length)
-    blocks.push({ h: 2, text: 'Some items could not be added' }, { list: view.problems.map((p) => [p]) });
-  const q = view.quote;
-  if (!q) {
-    blocks.push({ p: ['Your cart is empty. ', { link: '/tests', text: 'Browse tests' }] });
-    return { title: 'Your cart', description: 'Your lab test cart.', blocks };
-  }
   blocks.push({
-    table: {
-      head: ['Item', 'Price'],
-      rows: [
-        ...q.items.map((i) => [[{ link: i.url, text: i.name }], [dollars(i.unitPriceCents)]]),
-        [[`${q.orderFee.label} (once per order)`], [dollars(q.orderFee.amountCents)]],
-      ],
-      foot: [['Total'], [dollars(q.totalCents)]],
-    },
-  });
-  if (q.eligibility) {
-    blocks.push({
-      p: q.eligibility.available
-        ? [`Can be ordered in ${q.eligibility.state}.`]
-        : [{ strong: q.eligibility.message ?? `Not available in ${q.eligibility.state}.` }],
-    });
-  }
-  const ids = q.items.map((i) => i.id).join(',');
-  const options = US_STATE_CODES.map(
-    (s) => `<option value="${s}"${s === view.state ? ' selected' : ''}>${s}</option>`,
-  ).join('');
-  blocks.push({
-    form: `<form method="get" action="/cart"><input type="hidden" name="items" value="${ids}"><label for="state">Your state</label><select id="state" name="state"><option value="">Choose…</option>${options}</select> <button type="submit">Check availability</button></form>`,
-  });
-  if (q.eligibility && !q.eligibility.available) {
-    blocks.push({ p: ['Remove the items above that are not offered there, or choose another state, to continue.'] });
-  } else {
-    // The basket travels with the person through sign-in.
-    const basket = new URLSearchParams({ items: ids, ...(view.state ? { state: view.state } : {}) })
-      .toString()
-      .replace(/%2C/gi, ',');
-    blocks.push({ p: [{ link: `/checkout?${basket}`, text: 'Continue to checkout' }] });
-  }
-  return { title: `Your cart: ${dollars(q.totalCents)}`, description: 'Your lab test cart.', blocks };
-}
-
-export function loginPage(message: string | null, next: string): Page {
-  const safeNext = next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
-  return {
-    title: 'Sign in',
-    description: 'Sign in to your account.',
-    blocks: [
-      { h: 1, text: 'Sign in' },
-      ...(message ? [{ p: [{ strong: message }] } as Block] : []),
+    p: [
       {
-        form: `<form method="post" action="/login"><input type="hidden" name="next" value="${safeNext.replace(/"/g, '')}"><p><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required></p><p><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required></p><button type="submit">Sign in</button></form>`,
+        html: `<form method="post" action="/cart"><input type="hidden" name="op" value="add"><input type="hidden" name="item" value="${item.id}"><button type="submit">Add to cart</button></form>`,
+        md: `Order link: /cart/handoff?items=${item.id}`,
       },
     ],
-  };
+  });
+  return { title: `${item.name}: ${dollars(item.priceCents)}`, description: item.description, blocks };
 }

@@ -175,7 +175,7 @@ describe('fuzzing every route', () => {
           if (
             res.status >= 400 &&
             (route.api === 'partner' || route.api === 'operator' || route.api === 'public') &&
-            !route.entry.includes('/pages/')
+            !/\/(pages|dashboard)\//.test(route.entry)
           ) {
             expect(res.headers.get('content-type')).toMatch(/json/);
             expect(typeof res.body.error?.code, text).toBe('string');
@@ -193,7 +193,8 @@ describe('ids no store could hold', () => {
   beforeAll(async () => {
     partner = await newPartner(); // the fuzzing above may have revoked the first partner's key
   });
-  const withIds = fuzzed.filter((r) => r.path.includes('{'));
+  // Dashboard pages sit behind a session (a 2,000-character id there is covered by dashboard.test.ts).
+  const withIds = fuzzed.filter((r) => r.path.includes('{') && !r.entry.includes('/dashboard/'));
   it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s with a 2,000-character id: 404 as for any unknown id (400 where the body is checked first), never a 5xx',
     async (_name, route) => {

@@ -51,42 +51,140 @@ describe('public pages with Markdown negotiation', () => {
     expect((await get('/panels/cbc')).status).toBe(404);
   });
 
-  it.each(['/dashboard', '/checkout', '/admin'])(
-    '%s is protected: HTML redirect to /login whatever the Accept',
+  it('/dashboard without a session goes to /login, HTML whatever the Accept', async () => {
+    for (const accept of [undefined, 'text/markdown']) {
+      const res = await get('/dashboard', accept);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent('/dashboard')}`);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it.each(['/checkout', '/admin', '/login'])('%s is always HTML, never cached', async (path) => {
+    for (const accept of [undefined, 'text/markdown']) {
+      const res = await get(path, accept);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('/login takes an API key, and a wrong one is refused with the form again', async () => {
+    const body = await (await get('/login', 'text/markdown')).text();
+    expect(body).toContain('<form method="post" action="/login">');
+    expect(body).toMatch(/<label for="apiKey">API key<\/label><input id="apiKey" name="apiKey" type="password"/);
+    const posted = await fetch(`${baseUrl()}/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'apiKey=sk_test_0123456789abcdefghijABCDEFGHIJ01&next=%2Fdashboard',
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(401);
+    expect(posted.headers.get('set-cookie')).toBeNull();
+    expect(await posted.text()).toContain('not valid');
+  });
+
+  it('checkout is honest: ordering is through partners, with the ways to order and no sign-in form', async () => {
+    const quote = await getJson('/api/public/v1/quote?items=cbc,lipid-panel&state=CA');
+    const body = await (await get('/checkout?items=cbc,lipid-panel&state=CA')).text();
+    expect(body).toContain('Orders are placed through our partners');
+    expect(body).toContain(`$${(quote.body.totalCents / 100).toFixed(2)} in total`);
+    for (const way of ['/docs', '/mcp', '/cart/handoff?items=cbc,lipid-panel']) expect(body).toContain(way);
+    expect(body).not.toContain('type="password"');
+  });
+});
+
+describe('security headers and assets', () => {
+  it.each(['/', '/tests', '/cart', '/checkout', '/login', '/tests/nope', '/favicon.ico'])(
+    '%s carries a CSP without inline script, frame-ancestors none and a referrer policy',
     async (path) => {
-      for (const accept of [undefined, 'text/markdown']) {
-        const res = await get(path, accept);
-        expect(res.status).toBe(302);
-        expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
-        expect(res.headers.get('access-control-allow-origin')).toBeNull();
-        expect(res.headers.get('cache-control')).toBe('no-store');
+      const res = await get(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // HSTS is for HTTPS (AWS); the local runtime is plain http.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      const html = await res.text();
+      if (res.headers.get('content-type')?.startsWith('text/html')) {
+        expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+        expect(html).toContain('<link rel="icon" href="/favicon.ico"');
       }
     },
   );
 
-  it('/login is a real sign-in page and always HTML', async () => {
-    const res = await get('/login', 'text/markdown');
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const body = await res.text();
-    expect(body).toContain('<form method="post" action="/login">');
-    expect(body).toContain('type="password"');
-    const posted = await fetch(`${baseUrl()}/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'email=a%40b.c&password=x&next=%2Fdashboard',
-    });
-    expect(posted.status).toBe(401);
-    expect(await posted.text()).toContain('not correct');
+  it('/favicon.ico is served from our origin, and pages run no script at all', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toMatch(/^<svg /);
+    expect(await (await get('/tests')).text()).not.toContain('<script');
   });
 });
 
 describe('cart and handoff', () => {
-  it('the handoff link opens the prefilled cart, keeping utm_source and utm_medium', async () => {
+  it('the handoff link opens the prefilled cart, replacing the basket and keeping utm_source and utm_medium', async () => {
     const res = await get('/cart/handoff?items=cbc,lipid-panel&utm_source=chat&utm_medium=agent&other=x');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/cart?items=cbc,lipid-panel&utm_source=chat&utm_medium=agent');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    // It sets the basket cookie (ids only), so no shared cache may keep it.
+    expect(res.headers.get('set-cookie')).toMatch(/^cart=cbc\.lipid-panel; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('adding makes a union with the basket in the cookie, removing takes one out, /cart follows the cookie', async () => {
+    const post = (body: string, cookie?: string) =>
+      fetch(`${baseUrl()}/cart?utm_source=news`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
+        body,
+      });
+    const added = await post('op=add&item=lipid-panel', 'cart=cbc');
+    expect(added.status).toBe(303);
+    expect(added.headers.get('location')).toBe('/cart?items=cbc,lipid-panel&utm_source=news');
+    expect(added.headers.get('set-cookie')).toMatch(/^cart=cbc\.lipid-panel;/);
+    const again = await post('op=add&item=cbc', 'cart=cbc.lipid-panel');
+    expect(again.headers.get('location')).toBe('/cart?items=cbc,lipid-panel&utm_source=news');
+    const removed = await post('op=remove&item=cbc&items=cbc,lipid-panel&state=CA');
+    expect(removed.headers.get('location')).toBe('/cart?items=lipid-panel&state=CA&utm_source=news');
+    const bare = await fetch(`${baseUrl()}/cart`, { redirect: 'manual', headers: { Cookie: 'cart=cbc.lipid-panel' } });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/cart?items=cbc,lipid-panel');
+    const page = await (await fetch(`${baseUrl()}/cart?items=cbc,lipid-panel&utm_source=news`)).text();
+    expect(page).toContain('data-cart-link>Cart (2)</a>');
+    // Every page's header counts the cookie's basket (Vary: Cookie keeps caches honest).
+    const home = await fetch(`${baseUrl()}/`, { headers: { Cookie: 'cart=cbc.lipid-panel.tsh' } });
+    expect(home.headers.get('vary')).toBe('Accept, Cookie');
+    expect(await home.text()).toContain('<a href="/cart?items=cbc,lipid-panel,tsh" data-cart-link>Cart (3)</a>');
+    // Every internal link and form keeps the attribution.
+    expect(page).toContain('href="/tests?utm_source=news"');
+    expect(page).toContain('<input type="hidden" name="utm_source" value="news">');
+  });
+
+  it('a full cart (50 items) takes no more', async () => {
+    const catalog = await getJson('/api/tests');
+    const all = [...catalog.body.tests, ...(catalog.body.panels ?? [])].map((t: { id: string }) => t.id);
+    expect(all.length).toBeGreaterThan(50);
+    const res = await fetch(`${baseUrl()}/cart`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `cart=${all.slice(0, 50).join('.')}` },
+      body: `op=add&item=${all[50]}`,
+    });
+    expect(res.headers.get('location')).toContain('full=1');
+    expect(res.headers.get('location')).not.toContain(all[50]);
+  });
+
+  it('without a state no checkout is offered, and each item shows its own eligibility', async () => {
+    const none = await (await get('/cart?items=cbc,lipid-panel', 'text/markdown')).text();
+    expect(none).not.toContain('Continue to checkout');
+    expect(none).toContain('Choose your state');
+    const ca = await (await get('/cart?items=cbc,lipid-panel&state=CA', 'text/markdown')).text();
+    expect(ca).toMatch(/Complete Blood Count[^\n]*\| Offered in CA \|/);
   });
 
   it('the cart shows the quote total, the fee on its own line, and the state eligibility', async () => {
@@ -99,10 +197,8 @@ describe('cart and handoff', () => {
     expect(md).not.toContain('Continue to checkout');
     const ca = await (await get('/cart?items=cbc,lipid-panel&state=ca', 'text/markdown')).text();
     expect(ca).toMatch(/\[Continue to checkout\]\(\/checkout\?items=cbc,lipid-panel&state=\w\w\)/);
-    const checkout = await get('/checkout?items=cbc,lipid-panel&state=CA');
-    expect(checkout.headers.get('location')).toBe(
-      `/login?next=${encodeURIComponent('/checkout?items=cbc%2Clipid-panel&state=CA')}`,
-    );
+    expect(md).toContain('No test can be ordered from NY');
+    expect(md).not.toContain('Remove the items');
   });
 
   it('unknown or malformed ids are shown to the person, not a crash', async () => {

@@ -1,0 +1,42 @@
+import { dashboardPage, type DashboardView } from '../../shared/http/dashboard-handler.js';
+import { pageNotFound } from '../../shared/http/page-handler.js';
+import { query } from '../../shared/http/respond.js';
+import { isPlausibleId } from '../../shared/domain/ids.js';
+import { toPublicOrder } from '../../shared/domain/order.js';
+import { requisitionLink, resultsDocument } from '../../shared/app/partner-orders.js';
+import { orderPage } from '../../shared/pages/dashboard-content.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { clock, deliveryStore, documentStore, orderStore, resultsStore } from '../../shared/composition.js';
+
+const NOTICES: Record<string, string> = {
+  advanced: 'The order moved on to its next step.',
+  simulated: 'The scenario is set for this order.',
+  refused: 'That action does not apply to the order in its current state.',
+};
+
+/**
+ * GET /dashboard/orders/{id}: one order with its patient, documents (fresh signed links on every
+ * load) and timeline. Another partner's order id reads as unknown: 404.
+ */
+export const orderView: DashboardView = async (event, ctx) => {
+  const id = event.pathParameters?.id ?? '';
+  const order = isPlausibleId(id) ? await orderStore().get(ctx.partner.id, id) : null;
+  if (!order)
+    return { ...pageNotFound(event), headers: { ...pageNotFound(event).headers, 'Cache-Control': 'no-store' } };
+  const now = clock().now();
+  const [requisition, results, deliveries] = await Promise.all([
+    requisitionLink({ documents: documentStore(), now }, order),
+    resultsDocument({ documents: documentStore(), results: resultsStore(), now }, ctx.partner.id, order),
+    deliveryStore().listForPartner(ctx.partner.id, { orderId: order.id, limit: 50 }),
+  ]);
+  const notice = NOTICES[query(event).notice ?? ''] ?? null;
+  return dashboardPage(
+    event,
+    ctx,
+    orderPage(toPublicOrder(order, SERVICE_CONFIG.cancelWindowMinutes), { requisition, results }, deliveries, {
+      sandbox: ctx.sandbox,
+      csrf: ctx.csrf,
+      notice,
+    }),
+  );
+};
