@@ -84,7 +84,7 @@ const dashboard = (
   fn,
   auth: 'none',
   api: 'public',
-  tables,
+  tables: { audit: 'append', ...tables },
   secrets: ['cursor'],
   ...extra,
 });

@@ -4,9 +4,11 @@ import { query } from '../../shared/http/respond.js';
 import { isPlausibleId } from '../../shared/domain/ids.js';
 import { toPublicOrder } from '../../shared/domain/order.js';
 import { requisitionLink, resultsDocument } from '../../shared/app/partner-orders.js';
+import { recordAccess, type AccessTarget } from '../../shared/app/record-access.js';
+import type { AuditAction } from '../../shared/ports/audit-log.js';
 import { orderPage } from '../../shared/pages/dashboard-content.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { clock, deliveryStore, documentStore, orderStore, resultsStore } from '../../shared/composition.js';
+import { auditDeps, clock, deliveryStore, documentStore, orderStore, resultsStore } from '../../shared/composition.js';
 
 const NOTICES: Record<string, string> = {
   advanced: 'The order moved on to its next step.',
@@ -29,6 +31,18 @@ export const orderView: DashboardView = async (event, ctx) => {
     resultsDocument({ documents: documentStore(), results: resultsStore(), now }, ctx.partner.id, order),
     deliveryStore().listForPartner(ctx.partner.id, { orderId: order.id, limit: 50 }),
   ]);
+  // The page shows the patient and hands out document links: the same audit records as the API's
+  // reads, written before the page is answered (no record, no page).
+  const principal = { type: 'partner' as const, partnerId: ctx.partner.id, keyId: ctx.session.keyId };
+  const target: AccessTarget[] = [{ orderId: order.id, partnerId: ctx.partner.id }];
+  const actions: AuditAction[] = ['order.read'];
+  if (requisition) actions.push('requisition.url_issued');
+  if (results) actions.push('results.url_issued');
+  for (const action of actions) {
+    const requestId = event.requestContext?.requestId ?? null;
+    const ok = await recordAccess(auditDeps(), { action, principal, outcome: 'success', requestId, targets: target });
+    if (!ok) throw new Error('audit record could not be written');
+  }
   const notice = NOTICES[query(event).notice ?? ''] ?? null;
   return dashboardPage(
     event,
