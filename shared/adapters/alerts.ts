@@ -23,6 +23,7 @@ export type BusinessMetric =
   | 'PaymentProviderErrors'
   | 'RefundsPending'
   | 'Placements'
+  | 'PlacementScheduleFailures'
   | 'WebhookDeliveriesFailed';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
