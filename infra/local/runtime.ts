@@ -36,7 +36,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
 
   const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
   const dynamo = await startDynamoDbLocal({ dataDir });
-  const s3 = await startS3Local(dataDir);
+  const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
+  const s3 = await startS3Local(dataDir, { now: () => clock.now().getTime() });
   const stripe = await startStripeSimulator({
     port: 0,
     host: '127.0.0.1',
@@ -67,7 +68,6 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
-    const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
     composition.useClock(clock);
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
