@@ -13,6 +13,8 @@ import { loadLocalSecrets } from './local-secrets.js';
 import { startStripeSimulator } from './stripe-simulator/index.js';
 import { LOCAL_DOCUMENTS_BUCKET, startS3Local } from './s3-local.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { StandInPorts } from './ports.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -29,21 +31,41 @@ export interface LocalRuntime {
  * Starts the embedded stand-ins, points the handlers' environment at them, seeds reference data
  * and serves every route of the route table on one origin.
  */
-export async function startLocalRuntime(rawEnv: Record<string, string | undefined>): Promise<LocalRuntime> {
+export async function startLocalRuntime(
+  rawEnv: Record<string, string | undefined>,
+  opts: { progress?: (line: string) => void } = {},
+): Promise<LocalRuntime> {
   const env = parseLocalEnv(rawEnv);
   const dataDir = env.inMemory ? null : resolve(env.DATA_DIR);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-
-  const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
-  const dynamo = await startDynamoDbLocal({ dataDir });
+  const progress = opts.progress ?? (() => undefined);
+  // Stand-ins started so far, stopped in reverse order on stop or on a failed start.
+  const closers: Array<() => Promise<void> | void> = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined);
+  };
+  if (dataDir) closers.push(lockDataDir(dataDir).release);
+  const ports = new StandInPorts(dataDir);
   const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
-  const s3 = await startS3Local(dataDir, { now: () => clock.now().getTime() });
-  const stripe = await startStripeSimulator({
-    port: 0,
-    host: '127.0.0.1',
-    ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
-  });
   try {
+    const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
+    progress('Starting DynamoDB Local...');
+    const dynamo = await startDynamoDbLocal({ dataDir, port: await ports.preferred('dynamodb') });
+    closers.push(dynamo.stop);
+    ports.remember('dynamodb', dynamo.port);
+    progress('Starting the local S3...');
+    const s3 = await startS3Local(dataDir, { now: () => clock.now().getTime(), port: await ports.preferred('s3') });
+    closers.push(s3.stop);
+    ports.remember('s3', s3.port);
+    progress('Starting the Stripe simulator...');
+    const stripe = await startStripeSimulator({
+      port: await ports.preferred('stripe'),
+      host: '127.0.0.1',
+      ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+    });
+    closers.push(stripe.close);
+    ports.remember('stripe', stripe.port);
+    progress('Creating tables and seeding the catalogue...');
     await ensureTables(dynamo.endpoint);
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -136,15 +158,11 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
         const closed = new Promise<void>((ok) => server.close(() => ok()));
         server.closeAllConnections();
         await closed;
-        await stripe.close();
-        await s3.stop();
-        await dynamo.stop();
+        await closeAll();
       },
     };
   } catch (err) {
-    await stripe.close();
-    await s3.stop();
-    await dynamo.stop();
+    await closeAll();
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -90,7 +90,50 @@ describe('a restart loses nothing', () => {
   });
 });
 
-// The Stripe simulator runs inside the service; its address changes with every start.
+describe('DATA_DIR belongs to one runtime, and a restart keeps the stand-ins where they were', () => {
+  it('a second start on a DATA_DIR in use exits 1 naming the holder, and the first one keeps serving', async () => {
+    const second = await startService(serviceEnv).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(second).toMatch(/service exited with 1/);
+    expect(second).toContain(`in use by another local runtime (pid ${service?.child.pid}`);
+    const { key } = await newPartnerKey('Still Serving Co');
+    expect((await call('GET', '/api/v1/orders?limit=1', key)).status).toBe(200);
+  });
+
+  it('a document URL and the simulator URL issued before a kill -9 still work after the restart', async () => {
+    const { key } = await newPartnerKey('Kept URLs Co');
+    const order = (await call('POST', '/api/v1/orders', key, orderBody(['tsh']), { 'Idempotency-Key': randomUUID() }))
+      .body;
+    await call('POST', `/api/v1/sandbox/orders/${order.id}/advance`, key);
+    const { url } = (await call('GET', `/api/v1/orders/${order.id}/requisition`, key)).body as { url: string };
+    expect((await fetch(url)).status).toBe(200);
+    const simulatorBefore = simulatorUrl();
+
+    await killAndRestart();
+
+    expect(simulatorUrl()).toBe(simulatorBefore);
+    const again = await fetch(url);
+    expect(again.status).toBe(200);
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('prints progress while starting and "stopping..." on Ctrl-C, then frees DATA_DIR', async () => {
+    expect(service?.output()).toMatch(/Starting DynamoDB Local\.\.\.[\s\S]*listening on http/);
+    await service?.stop('SIGINT');
+    expect(service?.output()).toContain('stopping...');
+    expect(service?.child.exitCode).toBe(0);
+    expect(existsSync(join(dataDir, 'runtime.lock'))).toBe(false);
+    service = await startService(serviceEnv);
+  });
+});
+
+// The Stripe simulator runs inside the service; DATA_DIR keeps its port across restarts.
 const simulatorUrl = () => /Stripe simulator: (http:\/\/\S+)/.exec(service?.output() ?? '')?.[1] as string;
 const intentsOf = async (partnerId: string) =>
   (
