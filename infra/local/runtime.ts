@@ -15,6 +15,7 @@ import { LOCAL_DOCUMENTS_BUCKET, startS3Local } from './s3-local.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { StandInPorts } from './ports.js';
+import { startEventStandIns } from './event-wiring.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -65,6 +66,9 @@ export async function startLocalRuntime(
     });
     closers.push(stripe.close);
     ports.remember('stripe', stripe.port);
+    progress('Starting the local SQS and EventBridge Scheduler...');
+    const events = await startEventStandIns({ dataDir, clock, ports });
+    closers.push(events.close);
     progress('Creating tables and seeding the catalogue...');
     await ensureTables(dynamo.endpoint);
     // The handlers read their configuration from the environment, exactly as in Lambda.
@@ -83,6 +87,7 @@ export async function startLocalRuntime(
       LOG_LEVEL: env.LOG_LEVEL,
       METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...events.env,
     });
     // The shared logger may have been built before the environment above was set (it is built
     // when first imported): give it the level this runtime was started with.
@@ -93,12 +98,9 @@ export async function startLocalRuntime(
     composition.useClock(clock);
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
-    const { placeDueOrders } = await import('../../shared/domain/place-order.js');
-    registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
-    const { recoverOrders } = await import('../../shared/domain/recovery.js');
-    registerDueWork('recovery', () => recoverOrders(composition.recoveryDeps()));
-    const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
-    registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
+    // Placement, recovery and webhook retries run as in AWS: schedules, sweeps and queue consumers
+    // on the SQS and Scheduler stand-ins, driven by the service clock.
+    await events.wire(registerDueWork);
     // The simulated lab reports results some hours after the requisition (service clock).
     const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
     registerDueWork('simulatedResults', async (now) => {
@@ -109,8 +111,8 @@ export async function startLocalRuntime(
       }
       return delivered;
     });
-    // The local stand-in for EventBridge Scheduler and the sweep rule: due work runs every few
-    // seconds of wall time, and at once when an operator advances the clock.
+    // Due work (the stand-ins' schedules and queues among it) runs every few seconds of wall
+    // time, and at once when an operator advances the clock.
     let ticking = false;
     const ticker = setInterval(() => {
       if (ticking) return;
@@ -149,6 +151,7 @@ export async function startLocalRuntime(
           .map((t) => t.localName)
           .join(', ')})`,
         `S3 (s3rver): ${s3.endpoint} (bucket: ${LOCAL_DOCUMENTS_BUCKET})`,
+        ...events.notes,
       ],
       clock,
       adminToken: secrets.adminToken,

@@ -24,6 +24,7 @@ export type BusinessMetric =
   | 'RefundsPending'
   | 'Placements'
   | 'PlacementScheduleFailures'
+  | 'WebhookRetryEnqueueFailures'
   | 'WebhookDeliveriesFailed';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {

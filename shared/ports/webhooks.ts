@@ -22,3 +22,17 @@ export interface WebhookSender {
   /** One POST, 10 s timeout, redirects never followed, the target checked against SSRF at send time. */
   send(url: string, body: string, headers: Record<string, string>): Promise<SendResult>;
 }
+
+/**
+ * Carries each scheduled retry as its own message, delivered when the attempt is due (SQS with
+ * DelaySeconds, re-enqueued in hops where the wait is longer than the queue's 15-minute limit).
+ */
+export interface RetryQueue {
+  enqueue(message: RetryMessage, now: Date): Promise<void>;
+}
+
+/** One retry: the delivery, and the due time it was enqueued for (so a stale message is recognised). */
+export interface RetryMessage {
+  deliveryId: string;
+  dueAt: string;
+}
