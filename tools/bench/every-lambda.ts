@@ -244,7 +244,11 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     {
       name: 'webhook worker',
       entry: 'functions/ops/webhook-worker.ts',
-      event: () => ({ Records: [{ messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId }) }] }),
+      event: () => ({
+        Records: [
+          { messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId, dueAt: new Date().toISOString() }) },
+        ],
+      }),
       ok: (a) => a.failures === 0,
     },
     {
