@@ -33,7 +33,10 @@ async function call(method: string, path: string, auth: string, body?: unknown, 
   return { status: res.status, body: await res.json() };
 }
 
-describe('a restart loses nothing', () => {
+// Each restart starts a DynamoDB Local JVM, which takes a while on a loaded machine.
+const RESTARTS = { timeout: 120_000 };
+
+describe('a restart loses nothing', RESTARTS, () => {
   it('kill -9 between creation and placement: after restart the order, its charge and its key are all there, and it is placed on time', async () => {
     const partner = (
       await call('POST', '/admin/v1/partners', token, { name: 'Restart Co', paymentMethod: 'pm_card_visa' })
@@ -90,7 +93,7 @@ describe('a restart loses nothing', () => {
   });
 });
 
-describe('DATA_DIR belongs to one runtime, and a restart keeps the stand-ins where they were', () => {
+describe('DATA_DIR belongs to one runtime, and a restart keeps the stand-ins where they were', RESTARTS, () => {
   it('a second start on a DATA_DIR in use exits 1 naming the holder, and the first one keeps serving', async () => {
     const second = await startService(serviceEnv).then(
       () => null,
@@ -153,7 +156,7 @@ async function newPartnerKey(name: string) {
   return { partnerId: partner.id as string, key };
 }
 
-describe('when the payment provider does not answer', () => {
+describe('when the payment provider does not answer', RESTARTS, () => {
   it('a timeout after the charge took effect: 502 payment_provider_error, then the same key finds that charge instead of making another', async () => {
     const { partnerId, key } = await newPartnerKey('Timeout Co');
     const idem = randomUUID();
