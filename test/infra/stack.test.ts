@@ -125,6 +125,24 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
+  it('holds exactly the background functions the manifest declares: sweeps, schedule groups, queue consumers', () => {
+    const rules = Object.values(t.findResources('AWS::Events::Rule')) as Array<{
+      Properties: { ScheduleExpression: string; Targets: Array<{ Input?: string }> };
+    }>;
+    expect(rules.map((r) => [r.Properties.ScheduleExpression, r.Properties.Targets[0]?.Input ?? null]).sort()).toEqual(
+      Object.values(BACKGROUND.rules)
+        .map((r) => [`rate(${r.rateMinutes} minutes)`, r.input ? JSON.stringify(r.input) : null])
+        .sort(),
+    );
+    const groups = Object.values(t.findResources('AWS::Scheduler::ScheduleGroup')) as Array<{
+      Properties: { Name: string };
+    }>;
+    expect(groups.map((g) => g.Properties.Name)).toEqual(
+      Object.values(BACKGROUND.scheduleTargets).map((target) => target.group(stage)),
+    );
+    t.resourceCountIs('AWS::Lambda::EventSourceMapping', Object.keys(BACKGROUND.queues).length);
+  });
+
   it("retries are new messages sent by whoever attempted, on a queue whose visibility is 6x the worker's timeout", () => {
     const spec = BACKGROUND.queues.webhookRetries;
     t.hasResourceProperties('AWS::SQS::Queue', {

@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logger } from '../../shared/adapters/logger.js';
+import { freePort } from '../../infra/local/dynamodb-local.js';
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -167,5 +169,21 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
     } finally {
       await again.close();
     }
+  });
+
+  it('logs a schedule it could not create (ids only), and fails so the caller leaves the order to the sweep', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const adapter = eventBridgePlacementScheduler({
+      groupName: 'placements',
+      targetArn: LAMBDA,
+      roleArn: 'arn:aws:iam::000000000000:role/scheduler',
+      endpoint: `http://127.0.0.1:${await freePort()}`, // nothing listens there
+    });
+    await expect(adapter.schedule('order-10', new Date(nowMs + 60_000))).rejects.toThrow();
+    expect(warn).toHaveBeenCalledWith('placement schedule not created; the sweep will place the order', {
+      orderId: 'order-10',
+      error: expect.any(String),
+    });
+    warn.mockRestore();
   });
 });
