@@ -1,4 +1,5 @@
 import type { DeliveryRecord, DeliveryStatus } from '../domain/webhooks/delivery.js';
+import type { RetryMessage } from '../domain/webhooks/retry-message.js';
 
 export interface DeliveryStore {
   get(id: string): Promise<DeliveryRecord | null>;
@@ -29,10 +30,4 @@ export interface WebhookSender {
  */
 export interface RetryQueue {
   enqueue(message: RetryMessage, now: Date): Promise<void>;
-}
-
-/** One retry: the delivery, and the due time it was enqueued for (so a stale message is recognised). */
-export interface RetryMessage {
-  deliveryId: string;
-  dueAt: string;
 }

@@ -1,5 +1,10 @@
 import type { DeliveryRecord } from './delivery.js';
-import type { RetryMessage } from '../../ports/webhooks.js';
+
+/** One retry: the delivery, and the due time it was enqueued for (so a stale message is recognised). */
+export interface RetryMessage {
+  deliveryId: string;
+  dueAt: string;
+}
 
 /** SQS's longest DelaySeconds: a retry further away travels in hops of at most this. */
 export const MAX_DELAY_SECONDS = 900;
