@@ -27,11 +27,13 @@ import type { UsagePlans } from './ports/usage-plans.js';
 import { noUsagePlans, sweepOnlyScheduler } from './adapters/without-aws.js';
 import { eventBridgePlacementScheduler } from './adapters/eventbridge-scheduler.js';
 import type { PlacementScheduler } from './ports/placement-scheduler.js';
+import { sqsRetryQueue } from './adapters/sqs-retry-queue.js';
+import type { RetryDeps } from './app/webhook-retries.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
 import { attemptDelivery, type DispatchDeps } from './domain/webhooks/dispatch.js';
 import type { UrlPolicy } from './domain/webhooks/ssrf.js';
-import type { DeliveryStore, WebhookSender } from './ports/webhooks.js';
+import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
 import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
 import { simulatedLab } from './adapters/simulated-lab.js';
 import type { PlaceOrderDeps } from './domain/place-order.js';
@@ -133,7 +135,12 @@ export const webhookPolicy = /* @__PURE__ */ once((): UrlPolicy => ({
   allowLoopback: runtimeEnv().WEBHOOK_ALLOW_LOOPBACK === 'true',
 }));
 export const webhookSender = /* @__PURE__ */ once((): WebhookSender => httpWebhookSender(webhookPolicy()));
+export const retryQueue = /* @__PURE__ */ once((): RetryQueue | null => {
+  const { WEBHOOK_QUEUE_URL, SQS_ENDPOINT } = runtimeEnv();
+  return WEBHOOK_QUEUE_URL ? sqsRetryQueue({ queueUrl: WEBHOOK_QUEUE_URL, endpoint: SQS_ENDPOINT }) : null;
+});
 export function dispatchDeps(): DispatchDeps {
+  const retries = retryQueue();
   return {
     deliveries: deliveryStore(),
     partners: partnerStore(),
@@ -141,7 +148,14 @@ export function dispatchDeps(): DispatchDeps {
     now: () => clock().now(),
     wallClock: () => new Date(),
     alert,
+    ...(retries ? { retries } : {}),
   };
+}
+/** The retry worker and sweep need the queue: they run only where WEBHOOK_QUEUE_URL is set. */
+export function retryDeps(): RetryDeps {
+  const retries = retryQueue();
+  if (!retries) throw new Error('WEBHOOK_QUEUE_URL is not set');
+  return { ...dispatchDeps(), retries };
 }
 export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {
   const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
@@ -190,6 +204,8 @@ export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler =>
         groupName: env.PLACEMENT_SCHEDULE_GROUP,
         targetArn: env.PLACEMENT_TARGET_ARN,
         roleArn: env.PLACEMENT_ROLE_ARN,
+        ...(env.PLACEMENT_DLQ_ARN ? { deadLetterArn: env.PLACEMENT_DLQ_ARN } : {}),
+        ...(env.SCHEDULER_ENDPOINT ? { endpoint: env.SCHEDULER_ENDPOINT } : {}),
       })
     : sweepOnlyScheduler;
 });

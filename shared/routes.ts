@@ -301,3 +301,56 @@ export const PARTNER_AUTHORIZER = {
   fn: 'PartnerAuthorizer',
   tables: { orders: 'read' } as TableAccess,
 };
+
+// The Lambdas behind the APIs: schedule targets, recurring sweeps and queue consumers. The CDK
+// stack and the local runtime (its SQS and Scheduler stand-ins) both read these settings.
+export interface Background {
+  scheduleTargets: Record<
+    'placement',
+    { fn: string; entry: string; group: (stage: string) => string; retryAttempts: number; deadLetterQueue: string }
+  >;
+  rules: Record<string, { fn: string; entry: string; rateMinutes: number; input?: Record<string, unknown> }>;
+  queues: Record<
+    'webhookRetries',
+    {
+      name: string;
+      deadLetterQueue: string;
+      batchSize: number;
+      /** AWS's guidance: at least six times the consumer's timeout. */
+      visibilityTimeoutSeconds: number;
+      maxReceiveCount: number;
+      consumer: { fn: string; entry: string; timeoutSeconds: number };
+    }
+  >;
+}
+
+const WEBHOOK_WORKER_TIMEOUT_SECONDS = 60; // a batch of 5 attempts, each cut at 10 s
+export const BACKGROUND: Background = {
+  scheduleTargets: {
+    placement: {
+      fn: 'Placement',
+      entry: 'functions/ops/placement.ts',
+      group: (stage) => `lab-tests-placement-${stage}`,
+      retryAttempts: 3,
+      deadLetterQueue: 'lab-tests-placement-dlq',
+    },
+  },
+  rules: {
+    'placement-sweep': { fn: 'Placement', entry: 'functions/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
+    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'functions/ops/webhook-cron.ts', rateMinutes: 5 },
+  },
+  queues: {
+    webhookRetries: {
+      name: 'lab-tests-webhook-retries',
+      deadLetterQueue: 'lab-tests-webhook-dlq',
+      batchSize: 5,
+      visibilityTimeoutSeconds: 6 * WEBHOOK_WORKER_TIMEOUT_SECONDS,
+      maxReceiveCount: 5,
+      consumer: {
+        fn: 'WebhookWorker',
+        entry: 'functions/ops/webhook-worker.ts',
+        timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
+      },
+    },
+  },
+};

@@ -4,6 +4,9 @@ import { orderStore, placeOrderDeps, recoveryDeps } from '../../shared/compositi
 import { logger } from '../../shared/adapters/logger.js';
 import { countMetric } from '../../shared/adapters/alerts.js';
 
+/** How overdue an order must be before the sweep places it (one sweep period). */
+const SWEEP_GRACE_MS = 5 * 60_000;
+
 /**
  * Placement: invoked by the order's one-time EventBridge Scheduler schedule with `{orderId}`, and
  * by the sweep rule with `{sweep: true}` for any order whose placement is overdue and for the
@@ -19,7 +22,11 @@ export const handler = async (event: { orderId?: string; sweep?: boolean }) => {
     return { placed: placed ? 1 : 0 };
   }
   // Each half runs whatever happens to the other: a placement failure must not hold up recovery.
-  const [placing, recovering] = await Promise.allSettled([placeDueOrders(deps), recoverOrders(recoveryDeps())]);
+  // The order's own schedule places it on time; the sweep takes only what a schedule missed.
+  const [placing, recovering] = await Promise.allSettled([
+    placeDueOrders(deps, 25, SWEEP_GRACE_MS),
+    recoverOrders(recoveryDeps()),
+  ]);
   const placed = placing.status === 'fulfilled' ? placing.value : 0;
   const recovered = recovering.status === 'fulfilled' ? recovering.value : 0;
   countMetric('Placements', placed);

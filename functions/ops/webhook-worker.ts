@@ -1,25 +1,17 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { attemptDelivery } from '../../shared/domain/webhooks/dispatch.js';
-import { deliveryStore, dispatchDeps, clock } from '../../shared/composition.js';
+import { handleRetryMessage } from '../../shared/app/webhook-retries.js';
+import { retryDeps } from '../../shared/composition.js';
 
 /**
- * Consumes the delivery queue: one scheduled attempt per due delivery. A message whose delivery
- * could not be attempted is reported as a partial batch failure; poison messages end in the DLQ.
+ * Consumes the retry queue: each message is one scheduled retry (see shared/app/webhook-retries.ts).
+ * A message that could not be handled is reported as a partial batch failure, so it comes back
+ * after the visibility timeout; past the queue's maxReceiveCount it lands in the dead-letter queue.
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
-      const { deliveryId } = JSON.parse(record.body) as { deliveryId: string };
-      const delivery = await deliveryStore().get(deliveryId);
-      // Already handled, or not due any more (another worker got there first): nothing to do.
-      if (
-        !delivery ||
-        delivery.status !== 'pending' ||
-        (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > clock().now().getTime())
-      )
-        continue;
-      await attemptDelivery(dispatchDeps(), delivery, 'scheduled');
+      await handleRetryMessage(retryDeps(), record.body);
     } catch {
       failures.push({ itemIdentifier: record.messageId });
     }

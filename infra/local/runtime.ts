@@ -13,6 +13,9 @@ import { loadLocalSecrets } from './local-secrets.js';
 import { startStripeSimulator } from './stripe-simulator/index.js';
 import { LOCAL_DOCUMENTS_BUCKET, startS3Local } from './s3-local.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { StandInPorts } from './ports.js';
+import { startEventStandIns } from './event-wiring.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -29,20 +32,44 @@ export interface LocalRuntime {
  * Starts the embedded stand-ins, points the handlers' environment at them, seeds reference data
  * and serves every route of the route table on one origin.
  */
-export async function startLocalRuntime(rawEnv: Record<string, string | undefined>): Promise<LocalRuntime> {
+export async function startLocalRuntime(
+  rawEnv: Record<string, string | undefined>,
+  opts: { progress?: (line: string) => void } = {},
+): Promise<LocalRuntime> {
   const env = parseLocalEnv(rawEnv);
   const dataDir = env.inMemory ? null : resolve(env.DATA_DIR);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-
-  const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
-  const dynamo = await startDynamoDbLocal({ dataDir });
-  const s3 = await startS3Local(dataDir);
-  const stripe = await startStripeSimulator({
-    port: 0,
-    host: '127.0.0.1',
-    ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
-  });
+  const progress = opts.progress ?? (() => undefined);
+  // Stand-ins started so far, stopped in reverse order on stop or on a failed start.
+  const closers: Array<() => Promise<void> | void> = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined);
+  };
+  if (dataDir) closers.push(lockDataDir(dataDir).release);
+  const ports = new StandInPorts(dataDir);
+  const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
   try {
+    const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
+    progress('Starting DynamoDB Local...');
+    const dynamo = await startDynamoDbLocal({ dataDir, port: await ports.preferred('dynamodb') });
+    closers.push(dynamo.stop);
+    ports.remember('dynamodb', dynamo.port);
+    progress('Starting the local S3...');
+    const s3 = await startS3Local(dataDir, { now: () => clock.now().getTime(), port: await ports.preferred('s3') });
+    closers.push(s3.stop);
+    ports.remember('s3', s3.port);
+    progress('Starting the Stripe simulator...');
+    const stripe = await startStripeSimulator({
+      port: await ports.preferred('stripe'),
+      host: '127.0.0.1',
+      ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
+    });
+    closers.push(stripe.close);
+    ports.remember('stripe', stripe.port);
+    progress('Starting the local SQS and EventBridge Scheduler...');
+    const events = await startEventStandIns({ dataDir, clock, ports });
+    closers.push(events.close);
+    progress('Creating tables and seeding the catalogue...');
     await ensureTables(dynamo.endpoint);
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -60,6 +87,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       LOG_LEVEL: env.LOG_LEVEL,
       METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...events.env,
     });
     // The shared logger may have been built before the environment above was set (it is built
     // when first imported): give it the level this runtime was started with.
@@ -67,16 +95,12 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
-    const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
     composition.useClock(clock);
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
-    const { placeDueOrders } = await import('../../shared/domain/place-order.js');
-    registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
-    const { recoverOrders } = await import('../../shared/domain/recovery.js');
-    registerDueWork('recovery', () => recoverOrders(composition.recoveryDeps()));
-    const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
-    registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
+    // Placement, recovery and webhook retries run as in AWS: schedules, sweeps and queue consumers
+    // on the SQS and Scheduler stand-ins, driven by the service clock.
+    await events.wire(registerDueWork);
     // The simulated lab reports results some hours after the requisition (service clock).
     const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
     registerDueWork('simulatedResults', async (now) => {
@@ -87,8 +111,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       }
       return delivered;
     });
-    // The local stand-in for EventBridge Scheduler and the sweep rule: due work runs every few
-    // seconds of wall time, and at once when an operator advances the clock.
+    // Due work (the stand-ins' schedules and queues among it) runs every few seconds of wall
+    // time, and at once when an operator advances the clock.
     let ticking = false;
     const ticker = setInterval(() => {
       if (ticking) return;
@@ -127,6 +151,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
           .map((t) => t.localName)
           .join(', ')})`,
         `S3 (s3rver): ${s3.endpoint} (bucket: ${LOCAL_DOCUMENTS_BUCKET})`,
+        ...events.notes,
       ],
       clock,
       adminToken: secrets.adminToken,
@@ -136,15 +161,11 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
         const closed = new Promise<void>((ok) => server.close(() => ok()));
         server.closeAllConnections();
         await closed;
-        await stripe.close();
-        await s3.stop();
-        await dynamo.stop();
+        await closeAll();
       },
     };
   } catch (err) {
-    await stripe.close();
-    await s3.stop();
-    await dynamo.stop();
+    await closeAll();
     throw err;
   }
 }

@@ -23,6 +23,8 @@ export type BusinessMetric =
   | 'PaymentProviderErrors'
   | 'RefundsPending'
   | 'Placements'
+  | 'PlacementScheduleFailures'
+  | 'WebhookRetryEnqueueFailures'
   | 'WebhookDeliveriesFailed';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {

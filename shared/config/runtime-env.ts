@@ -38,12 +38,17 @@ export const runtimeEnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   /** Local runtime only: lets a developer receive webhooks on localhost. Off in AWS. */
   WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
-  /** AWS only: where one-time placement schedules go (unset locally: the sweep is the scheduler). */
+  /** Where one-time placement schedules go (the Scheduler stand-in locally). */
   PLACEMENT_SCHEDULE_GROUP: z.string().optional(),
   PLACEMENT_TARGET_ARN: z.string().optional(),
   PLACEMENT_ROLE_ARN: z.string().optional(),
-  /** AWS only: the SQS queue the retry cron hands due webhook deliveries to. */
+  /** The dead-letter queue of every placement schedule. */
+  PLACEMENT_DLQ_ARN: z.string().optional(),
+  /** The SQS queue that carries each webhook retry to its due time. */
   WEBHOOK_QUEUE_URL: z.string().optional(),
+  /** Local runtime only: the SQS and EventBridge Scheduler stand-ins; unset in AWS. */
+  SQS_ENDPOINT: z.url().optional(),
+  SCHEDULER_ENDPOINT: z.url().optional(),
   /** AWS only: the partner usage plan each new partner's throttling key joins. */
   USAGE_PLAN_ID: z.string().optional(),
   CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),

@@ -85,10 +85,10 @@ export async function completePlacement(
 }
 
 /** The sweep: places every scheduled order whose time has come. Safe to run anywhere, any time. */
-export async function placeDueOrders(deps: PlaceOrderDeps, batch = 25): Promise<number> {
+export async function placeDueOrders(deps: PlaceOrderDeps, batch = 25, overdueMs = 0): Promise<number> {
   let placed = 0;
   for (;;) {
-    const due = await deps.orders.duePlacements(deps.now(), batch);
+    const due = await deps.orders.duePlacements(new Date(deps.now().getTime() - overdueMs), batch);
     if (due.length === 0) return placed;
     let progressed = false;
     for (const order of due) {

@@ -1,4 +1,5 @@
 import type { DeliveryRecord, DeliveryStatus } from '../domain/webhooks/delivery.js';
+import type { RetryMessage } from '../domain/webhooks/retry-message.js';
 
 export interface DeliveryStore {
   get(id: string): Promise<DeliveryRecord | null>;
@@ -26,4 +27,12 @@ export interface SendResult {
 export interface WebhookSender {
   /** One POST, 10 s timeout, redirects never followed, the target checked against SSRF at send time. */
   send(url: string, body: string, headers: Record<string, string>): Promise<SendResult>;
+}
+
+/**
+ * Carries each scheduled retry as its own message, delivered when the attempt is due (SQS with
+ * DelaySeconds, re-enqueued in hops where the wait is longer than the queue's 15-minute limit).
+ */
+export interface RetryQueue {
+  enqueue(message: RetryMessage, now: Date): Promise<void>;
 }

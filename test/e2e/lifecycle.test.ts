@@ -80,12 +80,25 @@ describe('order lifecycle in the sandbox', () => {
     expect(Date.parse(second.body.expiresAt)).toBeGreaterThan(Date.parse(first.body.expiresAt));
   });
 
+  it("a requisition URL fetched after 16 minutes of service clock is refused with S3's 403 AccessDenied", async () => {
+    const order = await newOrder(['tsh']);
+    await advance(order.id);
+    const { url } = (await api(partner, 'GET', `/orders/${order.id}/requisition`)).body;
+    expect((await download(url)).status).toBe(200);
+    await admin('POST', '/clock/advance', { seconds: 16 * 60 });
+    const late = await download(url);
+    expect(late.status).toBe(403);
+    expect(late.bytes.toString()).toContain('<Code>AccessDenied</Code>');
+    const listing = await fetch(`${new URL(url).origin}/${new URL(url).pathname.split('/')[1]}`);
+    expect(listing.status).toBe(403);
+  });
+
   it('placement happens by itself once the clock passes 60 minutes', async () => {
     const order = await newOrder(['tsh']);
     await admin('POST', '/clock/advance', { seconds: 59 * 60 });
     expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('processing');
     const ran = await admin('POST', '/clock/advance', { seconds: 61 });
-    expect(ran.body.ran.placements).toBeGreaterThanOrEqual(1);
+    expect(ran.body.ran.schedules).toBeGreaterThanOrEqual(1); // the order's own placement schedule fired
     expect((await api(partner, 'GET', `/orders/${order.id}`)).body.status).toBe('requisition_ready');
   });
 

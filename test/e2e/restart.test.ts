@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,10 @@ async function call(method: string, path: string, auth: string, body?: unknown, 
   return { status: res.status, body: await res.json() };
 }
 
-describe('a restart loses nothing', () => {
+// Each restart starts a DynamoDB Local JVM, which takes a while on a loaded machine.
+const RESTARTS = { timeout: 120_000 };
+
+describe('a restart loses nothing', RESTARTS, () => {
   it('kill -9 between creation and placement: after restart the order, its charge and its key are all there, and it is placed on time', async () => {
     const partner = (
       await call('POST', '/admin/v1/partners', token, { name: 'Restart Co', paymentMethod: 'pm_card_visa' })
@@ -90,7 +93,50 @@ describe('a restart loses nothing', () => {
   });
 });
 
-// The Stripe simulator runs inside the service; its address changes with every start.
+describe('DATA_DIR belongs to one runtime, and a restart keeps the stand-ins where they were', RESTARTS, () => {
+  it('a second start on a DATA_DIR in use exits 1 naming the holder, and the first one keeps serving', async () => {
+    const second = await startService(serviceEnv).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(second).toMatch(/service exited with 1/);
+    expect(second).toContain(`in use by another local runtime (pid ${service?.child.pid}`);
+    const { key } = await newPartnerKey('Still Serving Co');
+    expect((await call('GET', '/api/v1/orders?limit=1', key)).status).toBe(200);
+  });
+
+  it('a document URL and the simulator URL issued before a kill -9 still work after the restart', async () => {
+    const { key } = await newPartnerKey('Kept URLs Co');
+    const order = (await call('POST', '/api/v1/orders', key, orderBody(['tsh']), { 'Idempotency-Key': randomUUID() }))
+      .body;
+    await call('POST', `/api/v1/sandbox/orders/${order.id}/advance`, key);
+    const { url } = (await call('GET', `/api/v1/orders/${order.id}/requisition`, key)).body as { url: string };
+    expect((await fetch(url)).status).toBe(200);
+    const simulatorBefore = simulatorUrl();
+
+    await killAndRestart();
+
+    expect(simulatorUrl()).toBe(simulatorBefore);
+    const again = await fetch(url);
+    expect(again.status).toBe(200);
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('prints progress while starting and "stopping..." on Ctrl-C, then frees DATA_DIR', async () => {
+    expect(service?.output()).toMatch(/Starting DynamoDB Local\.\.\.[\s\S]*listening on http/);
+    await service?.stop('SIGINT');
+    expect(service?.output()).toContain('stopping...');
+    expect(service?.child.exitCode).toBe(0);
+    expect(existsSync(join(dataDir, 'runtime.lock'))).toBe(false);
+    service = await startService(serviceEnv);
+  });
+});
+
+// The Stripe simulator runs inside the service; DATA_DIR keeps its port across restarts.
 const simulatorUrl = () => /Stripe simulator: (http:\/\/\S+)/.exec(service?.output() ?? '')?.[1] as string;
 const intentsOf = async (partnerId: string) =>
   (
@@ -110,7 +156,7 @@ async function newPartnerKey(name: string) {
   return { partnerId: partner.id as string, key };
 }
 
-describe('when the payment provider does not answer', () => {
+describe('when the payment provider does not answer', RESTARTS, () => {
   it('a timeout after the charge took effect: 502 payment_provider_error, then the same key finds that charge instead of making another', async () => {
     const { partnerId, key } = await newPartnerKey('Timeout Co');
     const idem = randomUUID();

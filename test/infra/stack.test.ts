@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { ROUTES } from '../../shared/routes.js';
+import { BACKGROUND, ROUTES } from '../../shared/routes.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { synthesize } from '../support/synth.js';
 
@@ -123,6 +123,42 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
     });
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
+  });
+
+  it('holds exactly the background functions the manifest declares: sweeps, schedule groups, queue consumers', () => {
+    const rules = Object.values(t.findResources('AWS::Events::Rule')) as Array<{
+      Properties: { ScheduleExpression: string; Targets: Array<{ Input?: string }> };
+    }>;
+    expect(rules.map((r) => [r.Properties.ScheduleExpression, r.Properties.Targets[0]?.Input ?? null]).sort()).toEqual(
+      Object.values(BACKGROUND.rules)
+        .map((r) => [`rate(${r.rateMinutes} minutes)`, r.input ? JSON.stringify(r.input) : null])
+        .sort(),
+    );
+    const groups = Object.values(t.findResources('AWS::Scheduler::ScheduleGroup')) as Array<{
+      Properties: { Name: string };
+    }>;
+    expect(groups.map((g) => g.Properties.Name)).toEqual(
+      Object.values(BACKGROUND.scheduleTargets).map((target) => target.group(stage)),
+    );
+    t.resourceCountIs('AWS::Lambda::EventSourceMapping', Object.keys(BACKGROUND.queues).length);
+  });
+
+  it("retries are new messages sent by whoever attempted, on a queue whose visibility is 6x the worker's timeout", () => {
+    const spec = BACKGROUND.queues.webhookRetries;
+    t.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: spec.visibilityTimeoutSeconds,
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: spec.maxReceiveCount },
+    });
+    expect(spec.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * spec.consumer.timeoutSeconds);
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: spec.batchSize });
+    const fns = Object.values(t.findResources('AWS::Lambda::Function')) as Array<{
+      Properties: { Timeout?: number; Environment?: { Variables?: Record<string, unknown> } };
+    }>;
+    const withQueue = fns.filter((f) => f.Properties.Environment?.Variables?.WEBHOOK_QUEUE_URL);
+    // The worker, the sweep, the placement function and every route that writes orders.
+    expect(withQueue.length).toBeGreaterThanOrEqual(8);
+    expect(fns.some((f) => f.Properties.Timeout === spec.consumer.timeoutSeconds)).toBe(true);
+    expect(fns.some((f) => f.Properties.Environment?.Variables?.PLACEMENT_DLQ_ARN)).toBe(true);
   });
 
   it('alarms on operator alerts, the DLQ and 5xx rates, and keeps logs for a set time', () => {

@@ -27,3 +27,35 @@ describe('documents in S3 (s3rver)', () => {
     expect(await store.exists('requisitions/p/none.pdf')).toBe(false);
   });
 });
+
+describe('the local S3 checks signatures as S3 does (s3rver checks none)', () => {
+  it('refuses a presigned URL whose signature was tampered with, and an unsigned bucket listing', async () => {
+    const { url } = await store.signedUrl('requisitions/p/o.pdf', new Date(), 900);
+    const tampered = url.replace('requisitions/p/o.pdf', 'requisitions/p/other.pdf');
+    const refused = await fetch(tampered);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    const listing = await fetch(`${s3.endpoint}/${LOCAL_DOCUMENTS_BUCKET}`);
+    expect(listing.status).toBe(403);
+    expect(await listing.text()).toContain('<Code>AccessDenied</Code>');
+    expect((await fetch(`${s3.endpoint}/${LOCAL_DOCUMENTS_BUCKET}/requisitions/p/o.pdf`)).status).toBe(403);
+  });
+
+  it('refuses a URL signed more than 15 minutes in the future, and header-signed calls with the wrong secret', async () => {
+    const future = await store.signedUrl('requisitions/p/o.pdf', new Date(Date.now() + 16 * 60_000), 900);
+    expect((await fetch(future.url)).status).toBe(403);
+    const soon = await store.signedUrl('requisitions/p/o.pdf', new Date(Date.now() + 14 * 60_000), 900);
+    expect((await fetch(soon.url)).status).toBe(200);
+    const { S3Client, HeadObjectCommand } = await import('@aws-sdk/client-s3');
+    const wrong = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' },
+    });
+    await expect(
+      wrong.send(new HeadObjectCommand({ Bucket: LOCAL_DOCUMENTS_BUCKET, Key: 'requisitions/p/o.pdf' })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    wrong.destroy();
+  });
+});

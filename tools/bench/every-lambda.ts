@@ -33,22 +33,9 @@ const patient = {
 };
 const json = { 'Content-Type': 'application/json' };
 
-/**
- * A webhook receiver that accepts everything, so deliveries and test events succeed; it also
- * stands in for SQS (the retry cron's SendMessageBatch), the one AWS service with no local peer.
- */
+/** A webhook receiver that accepts everything, so deliveries and test events succeed. */
 export async function startReceiver(): Promise<{ url: string; origin: string; stop(): void }> {
-  const server = createServer((req, res) =>
-    req.resume().on('end', () => {
-      if (String(req.headers['x-amz-target'] ?? '').startsWith('AmazonSQS.')) {
-        res
-          .writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' })
-          .end(JSON.stringify({ Successful: [], Failed: [] }));
-        return;
-      }
-      res.writeHead(200).end('ok');
-    }),
-  );
+  const server = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('ok')));
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url: `${origin}/hooks`, origin, stop: () => server.close() };
@@ -244,7 +231,11 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     {
       name: 'webhook worker',
       entry: 'functions/ops/webhook-worker.ts',
-      event: () => ({ Records: [{ messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId }) }] }),
+      event: () => ({
+        Records: [
+          { messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId, dueAt: new Date().toISOString() }) },
+        ],
+      }),
       ok: (a) => a.failures === 0,
     },
     {

@@ -2,6 +2,7 @@
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { BACKGROUND } from '../../shared/routes.js';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +112,7 @@ try {
   console.log('measuring cold-start proxy (fresh process: import and first invoke of each bundle, median of 5)...');
   const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const s3Url = /S3 \(s3rver\): (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const sqsUrl = /SQS: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const coldEnv = {
     ...process.env,
     AWS_REGION: 'us-east-1',
@@ -119,8 +121,8 @@ try {
     S3_ENDPOINT: s3Url,
     DOCUMENTS_BUCKET: 'lab-documents',
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    AWS_ENDPOINT_URL_SQS: receiver.origin,
-    WEBHOOK_QUEUE_URL: `${receiver.origin}/000000000000/bench-deliveries`,
+    SQS_ENDPOINT: sqsUrl, // the runtime's SQS stand-in
+    WEBHOOK_QUEUE_URL: `${sqsUrl}/000000000000/${BACKGROUND.queues.webhookRetries.name}`,
     AWS_ACCESS_KEY_ID: 'bench',
     AWS_SECRET_ACCESS_KEY: 'bench',
     RATE_LIMIT_BURST: '100000000',

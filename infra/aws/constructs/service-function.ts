@@ -35,9 +35,12 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct {
   readonly fn: NodejsFunction;
+  /** Writes order data, so it may make a webhook attempt (inline on a transition). */
+  readonly writesOrders: boolean;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
+    this.writesOrders = props.tables.orders === 'readWrite';
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetentionDays as RetentionDays });
     this.fn = new NodejsFunction(this, 'Fn', {
       entry: join(REPO_ROOT, props.entry),

@@ -2,7 +2,7 @@ import { afterAttempt, webhookPayload, type DeliveryRecord } from './delivery.js
 import { signPayload } from './signature.js';
 import { ATTEMPT_CLAIM_MS } from './schedule.js';
 import type { Partner } from '../partner.js';
-import type { DeliveryStore, SendResult, WebhookSender } from '../../ports/webhooks.js';
+import type { DeliveryStore, RetryQueue, SendResult, WebhookSender } from '../../ports/webhooks.js';
 import type { PartnerStore } from '../../ports/partner-store.js';
 
 export interface DispatchDeps {
@@ -14,6 +14,8 @@ export interface DispatchDeps {
   /** Wall time for the signature's t=: receivers check it against their own clocks. */
   wallClock: () => Date;
   alert: (event: string, ids: Record<string, string>) => void;
+  /** Carries each retry to its due time; without one, only the sweep finds due retries. */
+  retries?: RetryQueue;
 }
 
 /** Secrets a signature is made with: the current one, plus a rotated-out one during its overlap. */
@@ -85,6 +87,9 @@ export async function attemptDelivery(
   const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
   const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });
   if (!(await deps.deliveries.save(next, record.version))) return null;
+  // The retry travels as a new message: a lost one leaves the delivery to the backstop sweep.
+  if (kind === 'scheduled' && next.status === 'pending' && next.nextAttemptAt)
+    await deps.retries?.enqueue({ deliveryId: next.id, dueAt: next.nextAttemptAt }, now).catch(() => undefined);
   if (next.status === 'failed' && record.status !== 'failed')
     deps.alert('webhook_delivery_failed', { deliveryId: record.id, partnerId: record.event.partnerId });
   return { ...next, version: record.version + 1 };

@@ -1,0 +1,42 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { RetryQueue } from '../ports/webhooks.js';
+import { delaySeconds } from '../domain/webhooks/retry-message.js';
+import { logger } from './logger.js';
+import { countMetric } from './alerts.js';
+
+/**
+ * Webhook retries on SQS: one message per retry, held back with DelaySeconds until it is due (or
+ * 15 minutes, after which the worker sends it on). A message that cannot be sent is logged and
+ * counted (WebhookRetryEnqueueFailures); the backstop sweep then finds the overdue delivery.
+ */
+export function sqsRetryQueue(config: { queueUrl: string; endpoint?: string }): RetryQueue {
+  const client = new SQSClient(
+    config.endpoint
+      ? {
+          endpoint: config.endpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {},
+  );
+  return {
+    async enqueue(message, now) {
+      try {
+        await client.send(
+          new SendMessageCommand({
+            QueueUrl: config.queueUrl,
+            MessageBody: JSON.stringify(message),
+            DelaySeconds: delaySeconds(message.dueAt, now),
+          }),
+        );
+      } catch (err) {
+        logger.warn('webhook retry not enqueued; the backstop sweep will find it', {
+          deliveryId: message.deliveryId,
+          error: (err as Error).name,
+        });
+        countMetric('WebhookRetryEnqueueFailures');
+        throw err;
+      }
+    },
+  };
+}
