@@ -99,6 +99,7 @@ export const orderStore = /* @__PURE__ */ once((): OrderStore => {
  */
 function dispatchingOrderStore(inner: OrderStore): OrderStore {
   return {
+    storageProblem: (o) => inner.storageProblem(o),
     create: (o) => inner.create(o),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),

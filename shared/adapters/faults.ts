@@ -18,6 +18,7 @@ function take(kind: FaultKind): void {
 
 export function faultyOrderStore(inner: OrderStore): OrderStore {
   return {
+    storageProblem: (o) => inner.storageProblem(o),
     create: async (o) => (take('orderWrites'), inner.create(o)),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),

@@ -1,7 +1,7 @@
 // Order creation in atomic phases (see docs/architecture.md): claim the key, charge with a remembered
 // intent, write the order, complete the key. Every store write is conditional on the version it
 // read, so concurrent requests with one key can never both charge.
-import { decideOnKey, providerIdempotencyKey, type KeyRecord } from './idempotency.js';
+import { decideOnKey, providerIdempotencyKey, retryAfterSeconds, type KeyRecord } from './idempotency.js';
 import type { ChargeOutcome, Payments } from '../ports/payments.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -11,7 +11,7 @@ import type { OrderPricing } from './new-order.js';
 
 export type CreateOrderResult =
   | { ok: true; status: 201; body: string }
-  | { ok: false; code: CreateOrderErrorCode; details?: Record<string, unknown> };
+  | { ok: false; code: CreateOrderErrorCode; details?: Record<string, unknown>; retryAfterSeconds?: number };
 
 export type CreateOrderErrorCode =
   | 'no_payment_method'
@@ -21,7 +21,9 @@ export type CreateOrderErrorCode =
   | 'payment_in_flight'
   | 'internal_error'
   | 'payment_provider_error'
-  | 'payment_pending';
+  | 'payment_pending'
+  /** The order could not be written (marshalling, item size): found before the key or a charge. */
+  | 'not_storable';
 
 export interface CreateOrderDeps {
   keys: IdempotencyStore;
@@ -84,7 +86,15 @@ export async function priorAttempt(
   return { kind: 'none', record };
 }
 
+/** A provider intent id of Stripe's length, so the storability probe measures a real order. */
+const PROBE_INTENT_ID = `pi_${'0'.repeat(24)}`;
+
 export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
+  // Money must never be taken for an order that cannot be written: the order is built and
+  // checked before the key is claimed or anything charged.
+  const probe = input.buildOrder(deps.newOrderId(deps.now()), deps.now(), PROBE_INTENT_ID, input.pricing);
+  const problem = deps.orders.storageProblem(probe);
+  if (problem) return { ok: false, code: 'not_storable', details: { reason: problem } };
   const id = keyRecordId(input.partner.id, input.idempotencyKey);
   let record: KeyRecord | null = null;
   for (let tries = 0; tries < 3 && !record; tries++) {
@@ -93,7 +103,12 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     // conditional write below, and the next try reads afresh.
     const stored = tries === 0 && input.keyRead !== undefined ? input.keyRead : await deps.keys.get(id);
     const decision = decideOnKey(stored, input.requestHash, nowMs);
-    if (decision.kind === 'reject') return { ok: false, code: decision.code };
+    if (decision.kind === 'reject')
+      return {
+        ok: false,
+        code: decision.code,
+        ...(decision.retryAtMs ? { retryAfterSeconds: retryAfterSeconds(decision.retryAtMs, nowMs) } : {}),
+      };
     if (decision.kind === 'replay') return { ok: true, status: 201, body: decision.data };
     const next: KeyRecord =
       decision.kind === 'claim'
@@ -124,7 +139,7 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version))
       record = next;
   }
-  if (!record) return { ok: false, code: 'idempotency_in_progress' };
+  if (!record) return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
 
   let current: KeyRecord = record;
   const save = async (patch: Partial<KeyRecord>) => {
@@ -204,16 +219,19 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     await save({ status: 'COMPLETED', data: body, ...release });
     return { ok: true, status: 201, body };
   } catch (err) {
-    if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress' };
+    if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
     if (current.phase === 'charged')
       deps.alert('order_write_failed_after_charge', { orderId: current.orderId, partnerId: input.partner.id });
     // Keep the key in progress and lock it for a few minutes; the retry after that finishes the
     // order from the remembered intent (never a second charge).
+    const nowMs = deps.now().getTime();
+    let retryAtMs = current.in_progress_expiration;
     try {
-      await save({ lockedUntilMs: deps.now().getTime() + deps.retryLockMs, ...release });
+      await save({ lockedUntilMs: nowMs + deps.retryLockMs, ...release });
+      retryAtMs = nowMs + deps.retryLockMs;
     } catch {
       // The store itself is failing: the lease still protects the key until it runs out.
     }
-    return { ok: false, code: 'internal_error' };
+    return { ok: false, code: 'internal_error', retryAfterSeconds: retryAfterSeconds(retryAtMs, nowMs) };
   }
 }

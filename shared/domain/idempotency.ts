@@ -45,7 +45,12 @@ export interface KeyRecord {
 export type KeyDecision =
   | { kind: 'claim'; expectedVersion: number | null }
   | { kind: 'replay'; data: string }
-  | { kind: 'reject'; code: 'idempotency_conflict' | 'idempotency_in_progress' | 'payment_in_flight' }
+  | {
+      kind: 'reject';
+      code: 'idempotency_conflict' | 'idempotency_in_progress' | 'payment_in_flight';
+      /** When the lock or lease that refused this request ends (absent for a conflict). */
+      retryAtMs?: number;
+    }
   | { kind: 'resume'; record: KeyRecord };
 
 export function decideOnKey(record: KeyRecord | null, requestHash: string, nowMs: number): KeyDecision {
@@ -60,10 +65,14 @@ export function decideOnKey(record: KeyRecord | null, requestHash: string, nowMs
   if (record.validation !== requestHash && record.phase !== 'released')
     return { kind: 'reject', code: 'idempotency_conflict' };
   if (record.in_progress_expiration > nowMs) {
-    return { kind: 'reject', code: record.phase === 'charging' ? 'payment_in_flight' : 'idempotency_in_progress' };
+    return {
+      kind: 'reject',
+      code: record.phase === 'charging' ? 'payment_in_flight' : 'idempotency_in_progress',
+      retryAtMs: Math.max(record.in_progress_expiration, record.lockedUntilMs ?? 0),
+    };
   }
   if (record.lockedUntilMs !== null && record.lockedUntilMs > nowMs)
-    return { kind: 'reject', code: 'idempotency_in_progress' };
+    return { kind: 'reject', code: 'idempotency_in_progress', retryAtMs: record.lockedUntilMs };
   return { kind: 'resume', record };
 }
 
@@ -79,6 +88,11 @@ export function providerIdempotencyKey(
   record: Pick<KeyRecord, 'firstUsedAtMs' | 'attempt'>,
 ): string {
   return `order:${partnerId}:${idempotencyKey}:${record.firstUsedAtMs}:${record.attempt}`;
+}
+
+/** Whole seconds until `retryAtMs`, at least 1: the Retry-After of a refused or failed attempt. */
+export function retryAfterSeconds(retryAtMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((retryAtMs - nowMs) / 1000));
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;

@@ -32,6 +32,7 @@ export class MemoryKeys implements IdempotencyStore {
 export class MemoryOrders implements OrderStore {
   readonly orders = new Map<string, OrderRecord>();
   failCreates = 0;
+  storageProblem: (order: OrderRecord) => string | null = () => null;
   async create(order: OrderRecord) {
     if (this.failCreates > 0) {
       this.failCreates--;

@@ -258,11 +258,19 @@ describe('createOrder', () => {
 
   it('500 after a successful charge keeps the key locked 5 minutes, then finishes with no second charge', async () => {
     orders.failCreates = 1;
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'internal_error' });
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'internal_error', retryAfterSeconds: 300 });
     expect(alerts).toEqual(['order_write_failed_after_charge']);
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'idempotency_in_progress',
+      retryAfterSeconds: 300,
+    });
     now += 4 * 60_000;
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'idempotency_in_progress',
+      retryAfterSeconds: 60,
+    });
     now += 61_000;
     const done = await createOrder(deps(), input());
     expect(done.ok).toBe(true);
@@ -303,11 +311,29 @@ describe('createOrder', () => {
     payments.next = [];
     void createOrder(deps(), input());
     await new Promise((r) => setTimeout(r, 10));
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_in_flight' });
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_in_flight', retryAfterSeconds: 30 });
     now += 31_000;
     const done = await createOrder(deps(), input());
     expect(done.ok).toBe(true);
     expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(1);
     expect(orders.orders.size).toBe(1);
+  });
+
+  it('an order the store cannot write is refused before the key is claimed or anything charged', async () => {
+    orders.storageProblem = () => 'the order cannot be stored';
+    const res = await createOrder(deps(), input());
+    expect(res).toMatchObject({ ok: false, code: 'not_storable', details: { reason: 'the order cannot be stored' } });
+    expect(payments.charges).toHaveLength(0);
+    expect(await keys.get('ptr_1#key-1')).toBeNull();
+  });
+
+  it('a refusal while the lease or the 500 lock holds says when to retry, in whole seconds', async () => {
+    orders.failCreates = 1;
+    const failed = await createOrder(deps(), input());
+    expect(failed).toMatchObject({ ok: false, code: 'internal_error', retryAfterSeconds: 300 });
+    now += 299_500;
+    expect(await createOrder(deps(), input())).toMatchObject({ code: 'idempotency_in_progress', retryAfterSeconds: 1 });
+    now += 1000;
+    expect(await createOrder(deps(), input())).toMatchObject({ ok: true });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decideOnKey, providerIdempotencyKey, type KeyRecord } from '../../shared/domain/idempotency.js';
+import {
+  decideOnKey,
+  providerIdempotencyKey,
+  retryAfterSeconds,
+  type KeyRecord,
+} from '../../shared/domain/idempotency.js';
 
 const base: KeyRecord = {
   id: 'ptr_1#k',
@@ -46,18 +51,31 @@ describe('decideOnKey', () => {
     expect(decideOnKey({ ...base, in_progress_expiration: now + 1 }, 'h1', now)).toEqual({
       kind: 'reject',
       code: 'idempotency_in_progress',
+      retryAtMs: now + 1,
     });
     expect(decideOnKey({ ...base, phase: 'charging', in_progress_expiration: now + 1 }, 'h1', now)).toEqual({
       kind: 'reject',
       code: 'payment_in_flight',
+      retryAtMs: now + 1,
     });
   });
   it('holds the 500 retry lock, then resumes', () => {
     expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now + 1 }, 'h1', now)).toEqual({
       kind: 'reject',
       code: 'idempotency_in_progress',
+      retryAtMs: now + 1,
     });
     expect(decideOnKey({ ...base, phase: 'charged', lockedUntilMs: now }, 'h1', now).kind).toBe('resume');
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('is whole seconds to the lock end, rounded up, and at least 1', () => {
+    expect(retryAfterSeconds(now + 1, now)).toBe(1);
+    expect(retryAfterSeconds(now + 1000, now)).toBe(1);
+    expect(retryAfterSeconds(now + 1001, now)).toBe(2);
+    expect(retryAfterSeconds(now + 300_000, now)).toBe(300);
+    expect(retryAfterSeconds(now - 5000, now)).toBe(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { behaviourFor, refundFails } from './behaviours.js';
+import { behaviourFor, declineErrorCode, refundFails } from './behaviours.js';
 import { parseStripeForm } from './form.js';
 import { loadState, saveState, type SimIntent, type SimRefund } from './state.js';
 
@@ -83,14 +83,11 @@ export async function startStripeSimulator(
     };
     if (behaviour.kind === 'decline') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = {
-        code: 'card_declined',
-        decline_code: behaviour.declineCode,
-        message: 'Your card was declined.',
-      };
+      const code = declineErrorCode(behaviour.declineCode);
+      intent.last_payment_error = { code, decline_code: behaviour.declineCode, message: 'Your card was declined.' };
       state.intents.push(intent);
       return stripeError(402, 'card_error', 'Your card was declined.', {
-        code: 'card_declined',
+        code,
         decline_code: behaviour.declineCode,
         payment_intent: publicIntent(intent),
       });
