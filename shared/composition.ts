@@ -1,5 +1,6 @@
 // The composition root: builds each adapter once per Lambda container (module scope), from the
 // environment, so warm invocations do no set-up work. The local runtime overrides the clock.
+import { settleKey, type SettleDeps } from './app/settle-payments.js';
 import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
@@ -173,6 +174,8 @@ export const payments = /* @__PURE__ */ once((): Payments => {
     charge: async (req) => (await ready()).charge(req),
     retrieve: async (id) => (await ready()).retrieve(id),
     refund: async (id, key) => (await ready()).refund(id, key),
+    find: async (orderId) => (await ready()).find(orderId),
+    cancel: async (id, key) => (await ready()).cancel(id, key),
   };
 });
 
@@ -205,6 +208,19 @@ export function createOrderDeps(): CreateOrderDeps {
     leaseMs: LEASE_MS,
     retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
     keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,
+    settleExpired: (record) => settleKey(settleDeps(), record),
+  };
+}
+
+/** The settlement sweep (shared/app/settle-payments.ts) and the settle-first step of a same-key request after 24 h. */
+export function settleDeps(): SettleDeps {
+  return {
+    keys: idempotencyStore(),
+    payments: payments(),
+    now: () => clock().now(),
+    alert,
+    leaseMs: LEASE_MS,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
   };
 }
 

@@ -285,10 +285,9 @@ export class ServiceStack extends Stack {
       }
     }
 
-    this.addPlacement(fnProps, documents, stage, {
-      grant: (fn) => secrets.stripe.grantRead(fn),
-      arn: secrets.stripe.secretArn,
-    });
+    const stripeSecret = { grant: (fn: IGrantable) => secrets.stripe.grantRead(fn), arn: secrets.stripe.secretArn };
+    this.addPlacement(fnProps, documents, stage, stripeSecret);
+    this.addSettlement(fnProps, stripeSecret);
     acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps));
 
@@ -347,6 +346,22 @@ export class ServiceStack extends Stack {
     new Rule(this, 'PlacementSweep', {
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })],
+    });
+  }
+
+  /** The settlement sweep (shared/app/settle-payments.ts): every key that moved money ends in an order or a refund. */
+  private addSettlement(fnProps: FnProps, stripe: { grant: (fn: IGrantable) => void; arn: string }): void {
+    const settle = new ServiceFunction(this, 'SettlePayments', {
+      ...fnProps,
+      entry: 'functions/ops/settle-payments.ts',
+      tables: { idempotency: 'readWrite' },
+      timeout: Duration.minutes(5),
+    });
+    stripe.grant(settle.fn);
+    settle.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
+    new Rule(this, 'SettlementSweep', {
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(settle.fn)],
     });
   }
 

@@ -75,6 +75,9 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     registerDueWork('placements', () => placeDueOrders(composition.placeOrderDeps()));
     const { recoverOrders } = await import('../../shared/domain/recovery.js');
     registerDueWork('recovery', () => recoverOrders(composition.recoveryDeps()));
+    // In AWS every 15 minutes; here at every tick and clock advance, on the service clock.
+    const { settlePayments } = await import('../../shared/app/settle-payments.js');
+    registerDueWork('settlement', () => settlePayments(composition.settleDeps()));
     const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
     registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
     // The simulated lab reports results some hours after the requisition (service clock).

@@ -31,5 +31,9 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
 }
 
 export function faultyKeyStore(inner: IdempotencyStore): IdempotencyStore {
-  return { get: (id) => inner.get(id), put: async (r, v) => (take('keyWrites'), inner.put(r, v)) };
+  return {
+    get: (id) => inner.get(id),
+    put: async (r, v) => (take('keyWrites'), inner.put(r, v)),
+    unsettled: (limit) => inner.unsettled(limit),
+  };
 }

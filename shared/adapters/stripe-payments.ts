@@ -88,6 +88,23 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
         return providerError(err);
       }
     },
+    async find(orderId: string): Promise<ChargeOutcome | null> {
+      // Search is how Stripe finds an intent by its metadata; the order id is an opaque id we made.
+      const found = await stripe.paymentIntents.search({ query: `metadata['orderId']:'${orderId}'`, limit: 10 });
+      const intents = found.data;
+      // One attempt makes one intent; should there be more, a succeeded one is the one that matters.
+      const best = intents.find((i) => i.status === 'succeeded') ?? intents[0];
+      return best ? outcomeOf(best) : null;
+    },
+    async cancel(intentId: string, idempotencyKey: string): Promise<ChargeOutcome> {
+      try {
+        return outcomeOf(await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
+      } catch (err) {
+        // It moved on meanwhile (succeeded, or already canceled): what it is now decides.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(intentId);
+        return providerError(err);
+      }
+    },
     async refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome> {
       try {
         const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });

@@ -1,7 +1,7 @@
 // Order creation in atomic phases (see docs/architecture.md): claim the key, charge with a remembered
 // intent, write the order, complete the key. Every store write is conditional on the version it
 // read, so concurrent requests with one key can never both charge.
-import { decideOnKey, providerIdempotencyKey, retryAfterSeconds, type KeyRecord } from './idempotency.js';
+import { decideOnKey, providerIdempotencyKey, retryAfterSeconds, withTtl, type KeyRecord } from './idempotency.js';
 import type { ChargeOutcome, Payments } from '../ports/payments.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -38,6 +38,11 @@ export interface CreateOrderDeps {
   leaseMs: number;
   retryLockMs: number;
   keyTtlHours: number;
+  /**
+   * Settles a record whose 24 hours are over but which still holds money (refund or cancel), so
+   * the key can count as new: 'settled' when it no longer holds any.
+   */
+  settleExpired: (record: KeyRecord) => Promise<'settled' | 'open' | 'busy' | 'failed'>;
 }
 
 export interface CreateOrderInput {
@@ -72,14 +77,16 @@ export type PriorAttempt =
  * a new key is safe, and the new key would charge again.
  */
 export async function priorAttempt(
-  deps: Pick<CreateOrderDeps, 'keys' | 'now'>,
+  deps: Pick<CreateOrderDeps, 'keys' | 'now' | 'keyTtlHours'>,
   partnerId: string,
   idempotencyKey: string,
   requestHash: string,
 ): Promise<PriorAttempt> {
   const record = await deps.keys.get(keyRecordId(partnerId, idempotencyKey));
-  const decision = decideOnKey(record, requestHash, deps.now().getTime());
+  const decision = decideOnKey(record, requestHash, deps.now().getTime(), deps.keyTtlHours * 3600_000);
   if (decision.kind === 'replay') return { kind: 'replay', body: decision.data };
+  // A key past its 24 hours counts as new once settled: this request is priced and checked afresh.
+  if (decision.kind === 'settle_first') return { kind: 'none', record };
   const moneyMoved = record?.phase === 'charging' || record?.phase === 'pending' || record?.phase === 'charged';
   if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge)
     return { kind: 'money_moved', pricing: record.charge.pricing, record };
@@ -96,13 +103,20 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
   const problem = deps.orders.storageProblem(probe);
   if (problem) return { ok: false, code: 'not_storable', details: { reason: problem } };
   const id = keyRecordId(input.partner.id, input.idempotencyKey);
+  const keyLifeMs = deps.keyTtlHours * 3600_000;
   let record: KeyRecord | null = null;
   for (let tries = 0; tries < 3 && !record; tries++) {
     const nowMs = deps.now().getTime();
     // The first try uses the read the caller just made (priorAttempt); a stale one only fails the
     // conditional write below, and the next try reads afresh.
     const stored = tries === 0 && input.keyRead !== undefined ? input.keyRead : await deps.keys.get(id);
-    const decision = decideOnKey(stored, input.requestHash, nowMs);
+    const decision = decideOnKey(stored, input.requestHash, nowMs, keyLifeMs);
+    if (decision.kind === 'settle_first') {
+      const settled = await deps.settleExpired(decision.record).catch(() => 'failed' as const);
+      if (settled === 'settled') continue;
+      if (settled === 'busy') return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
+      return { ok: false, code: 'payment_provider_error' };
+    }
     if (decision.kind === 'reject')
       return {
         ok: false,
@@ -115,7 +129,6 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
         ? {
             id,
             status: 'INPROGRESS',
-            expiration: Math.floor(nowMs / 1000) + deps.keyTtlHours * 3600,
             in_progress_expiration: nowMs + deps.leaseMs,
             validation: input.requestHash,
             firstUsedAtMs: nowMs,
@@ -136,14 +149,14 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
             lockedUntilMs: null,
             version: decision.record.version + 1,
           };
-    if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version))
-      record = next;
+    const expected = decision.kind === 'claim' ? decision.expectedVersion : decision.record.version;
+    if (await deps.keys.put(withTtl(next, keyLifeMs), expected)) record = next;
   }
   if (!record) return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
 
   let current: KeyRecord = record;
   const save = async (patch: Partial<KeyRecord>) => {
-    const next = { ...current, ...patch, version: current.version + 1 };
+    const next = withTtl({ ...current, ...patch, version: current.version + 1 }, keyLifeMs);
     if (!(await deps.keys.put(next, current.version))) throw new LostRace();
     current = next;
   };

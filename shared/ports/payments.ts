@@ -48,4 +48,11 @@ export interface Payments {
   /** Re-check a remembered intent (never search). */
   retrieve(intentId: string): Promise<ChargeOutcome>;
   refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome>;
+  /**
+   * The intent created for this order id (the metadata every charge carries), when a charge's
+   * answer was lost before its id was known; null when the provider has none.
+   */
+  find(orderId: string): Promise<ChargeOutcome | null>;
+  /** Cancels a live intent, so it can never succeed later; answers the intent as it then stands. */
+  cancel(intentId: string, idempotencyKey: string): Promise<ChargeOutcome>;
 }

@@ -6,6 +6,7 @@ import {
   type CreateOrderInput,
 } from '../../shared/domain/create-order.js';
 import type { OrderPricing } from '../../shared/domain/new-order.js';
+import { settleKey } from '../../shared/app/settle-payments.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import { MemoryKeys, MemoryOrders, ScriptedPayments } from '../support/fakes.js';
@@ -28,6 +29,18 @@ const deps = (): CreateOrderDeps => ({
   leaseMs: 30_000,
   retryLockMs: 5 * 60_000,
   keyTtlHours: 24,
+  settleExpired: (record) =>
+    settleKey(
+      {
+        keys,
+        payments,
+        now: () => new Date(now),
+        alert: (e) => alerts.push(e),
+        leaseMs: 30_000,
+        keyLifeMs: 24 * 3600_000,
+      },
+      record,
+    ),
 });
 
 const partner: Partner = {

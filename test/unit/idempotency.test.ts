@@ -3,6 +3,7 @@ import {
   decideOnKey,
   providerIdempotencyKey,
   retryAfterSeconds,
+  withTtl,
   type KeyRecord,
 } from '../../shared/domain/idempotency.js';
 
@@ -26,10 +27,28 @@ describe('decideOnKey', () => {
   it('claims an unused key', () =>
     expect(decideOnKey(null, 'h1', now)).toEqual({ kind: 'claim', expectedVersion: null }));
   it('treats a key past its 24 hours as never used', () => {
-    expect(decideOnKey({ ...base, status: 'COMPLETED', expiration: Math.floor(now / 1000) }, 'h1', now)).toEqual({
+    const dayOld = now - 24 * 3600_000;
+    expect(decideOnKey({ ...base, status: 'COMPLETED', firstUsedAtMs: dayOld }, 'h1', now)).toEqual({
       kind: 'claim',
       expectedVersion: 1,
     });
+    expect(decideOnKey({ ...base, phase: 'released', firstUsedAtMs: dayOld }, 'h2', now).kind).toBe('claim');
+  });
+  it('a key past its 24 hours that still holds money is settled first', () => {
+    const dayOld = now - 24 * 3600_000;
+    for (const phase of ['charging', 'pending', 'charged'] as const)
+      expect(decideOnKey({ ...base, phase, firstUsedAtMs: dayOld }, 'h1', now).kind).toBe('settle_first');
+    expect(decideOnKey({ ...base, phase: 'charged', firstUsedAtMs: dayOld + 1 }, 'h1', now).kind).toBe('resume');
+  });
+  it('keeps no TTL on a record holding unsettled money, and first use + 24 h on any other', () => {
+    for (const phase of ['charging', 'pending', 'charged'] as const)
+      expect(withTtl({ ...base, phase, expiration: 5 })).not.toHaveProperty('expiration');
+    for (const r of [
+      { ...base },
+      { ...base, phase: 'settled' as const },
+      { ...base, status: 'COMPLETED' as const, phase: 'charged' as const },
+    ])
+      expect(withTtl(r).expiration).toBe((base.firstUsedAtMs + 24 * 3600_000) / 1000);
   });
   it('replays a completed key with the same body', () => {
     expect(decideOnKey({ ...base, status: 'COMPLETED', data: '{"id":"order_x"}' }, 'h1', now)).toEqual({

@@ -121,6 +121,42 @@ export async function startStripeSimulator(
     return { status: 200, body: publicIntent(intent), cache: false };
   }
 
+  /** Stripe's search, for the one form we use: metadata['key']:'value'. */
+  function searchIntents(query: string): Answer {
+    const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.trim());
+    if (!m) return stripeError(400, 'invalid_request_error', 'Unsupported search query.', { param: 'query' });
+    const data = state.intents.filter((i) => i.metadata?.[m[1] as string] === m[2]).map(publicIntent);
+    return {
+      status: 200,
+      body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+      cache: false,
+    };
+  }
+
+  const CANCELLABLE = new Set([
+    'requires_payment_method',
+    'requires_capture',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+  ]);
+
+  function cancelIntent(id: string): Answer {
+    const intent = state.intents.find((i) => i.id === id);
+    if (!intent)
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
+    if (!CANCELLABLE.has(intent.status))
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    intent.status = 'canceled';
+    delete intent._then;
+    return { status: 200, body: publicIntent(intent), cache: true };
+  }
+
   function createRefund(p: Record<string, unknown>): Answer {
     const intent = state.intents.find((i) => i.id === p.payment_intent);
     if (!intent)
@@ -188,7 +224,11 @@ export async function startStripeSimulator(
     }
     let answer: Answer;
     const intentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    const cancelMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/cancel$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/v1/payment_intents') answer = createIntent(params);
+    else if (method === 'GET' && url.pathname === '/v1/payment_intents/search')
+      answer = searchIntents(String(params.query ?? ''));
+    else if (method === 'POST' && cancelMatch) answer = cancelIntent(cancelMatch[1] as string);
     else if (method === 'GET' && intentMatch) answer = retrieveIntent(intentMatch[1] as string);
     else if (method === 'GET' && url.pathname === '/v1/payment_intents')
       answer = {
