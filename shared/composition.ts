@@ -1,6 +1,7 @@
 // The composition root: builds each adapter once per Lambda container (module scope), from the
 // environment, so warm invocations do no set-up work. The local runtime overrides the clock.
 import { settleKey, type SettleDeps } from './app/settle-payments.js';
+import type { StripeEventDeps } from './app/stripe-events.js';
 import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
@@ -178,6 +179,23 @@ export const payments = /* @__PURE__ */ once((): Payments => {
     cancel: async (id, key) => (await ready()).cancel(id, key),
   };
 });
+
+/** The secret Stripe signs its events to /stripe/webhook with; none configured refuses every event. */
+export function stripeWebhookSecret(): Promise<string | null> {
+  const env = runtimeEnv();
+  if (!env.STRIPE_WEBHOOK_SECRET_ARN && !env.STRIPE_WEBHOOK_SECRET) return Promise.resolve(null);
+  return secretValue(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET ?? '');
+}
+
+export function stripeEventDeps(): StripeEventDeps {
+  return {
+    keys: idempotencyStore(),
+    orders: orderStore(),
+    now: () => clock().now(),
+    alert,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
+  };
+}
 
 export function cursorSecret(): Promise<string> {
   return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);

@@ -20,6 +20,10 @@ export const NAG_ACKNOWLEDGMENTS: Array<{ id: string; reason: string }> = [
     'Resource::<DataOrders20A4E13F.Arn>/index/*',
     GRANT('queries on the orders table’s own GSIs (externalId, due placements and deliveries)'),
   ),
+  iam5(
+    'Resource::<DataIdempotency4AE02808.Arn>/index/*',
+    GRANT('queries on the idempotency table’s own GSI (keys whose charge is not yet settled)'),
+  ),
   iam5('Action::kms:ReEncrypt*', GRANT('the service’s customer-managed key, for encrypted tables and bucket')),
   iam5('Action::kms:GenerateDataKey*', GRANT('the service’s customer-managed key, for encrypted tables and bucket')),
   iam5(

@@ -84,12 +84,22 @@ export class ServiceStack extends Stack {
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
       stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
+      // The signing secret of the Stripe endpoint pointed at the StripeWebhookUrl output.
+      stripeWebhook: Secret.fromSecretNameV2(
+        this,
+        'StripeWebhookSecret',
+        `lab-tests/${stage.stage}/stripe-webhook-secret`,
+      ),
       cursor: new Secret(this, 'CursorSecret', {
         encryptionKey: key,
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
     };
-    const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
+    const secretEnv = {
+      stripe: 'STRIPE_SECRET_ARN',
+      cursor: 'CURSOR_SECRET_ARN',
+      stripeWebhook: 'STRIPE_WEBHOOK_SECRET_ARN',
+    } as const;
     const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
     const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
@@ -285,6 +295,11 @@ export class ServiceStack extends Stack {
       }
     }
 
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${this.apis.public.url}stripe/webhook`,
+      description:
+        "Stripe's webhook endpoint for this stage (events: payment_intent.*, charge.refunded, refund.updated)",
+    });
     const stripeSecret = { grant: (fn: IGrantable) => secrets.stripe.grantRead(fn), arn: secrets.stripe.secretArn };
     this.addPlacement(fnProps, documents, stage, stripeSecret);
     this.addSettlement(fnProps, stripeSecret);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -37,6 +38,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
   const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
   const dynamo = await startDynamoDbLocal({ dataDir });
   const s3 = await startS3Local(dataDir);
+  // A fresh endpoint secret each start, unless one is given (a test that signs events itself).
+  const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64url')}`;
   const stripe = await startStripeSimulator({
     port: 0,
     host: '127.0.0.1',
@@ -52,6 +55,8 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       SERVICE_ENVIRONMENT: 'sandbox',
       STRIPE_API_BASE: stripe.url,
       STRIPE_SECRET_KEY: 'sk_test_local_simulator',
+      // The simulator signs the events it delivers to /stripe/webhook with this, as Stripe does.
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       CURSOR_SECRET: secrets.cursorSecret,
       LOCAL_FAULT_INJECTION: 'on',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
@@ -120,6 +125,12 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     });
     const port = (server.address() as AddressInfo).port;
     const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : host;
+    stripe.setWebhook({
+      url: `http://${local}:${port}/stripe/webhook`,
+      secret: stripeWebhookSecret,
+      now: () => clock.now().getTime(),
+    });
     return {
       url: `http://${host}:${port}`,
       notes: [

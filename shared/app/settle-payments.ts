@@ -39,7 +39,7 @@ const ids = (r: KeyRecord, intentId?: string | null) => ({
 });
 
 /** What Stripe says the record's charge became, as a patch on the record (null: nothing to learn). */
-function truthOf(r: KeyRecord, outcome: ChargeOutcome | null, nowMs: number): Partial<KeyRecord> | null {
+export function truthOf(r: KeyRecord, outcome: ChargeOutcome | null, nowMs: number): Partial<KeyRecord> | null {
   if (!outcome) return null;
   switch (outcome.kind) {
     case 'succeeded':

@@ -193,7 +193,8 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
           currency: 'usd',
           idempotencyKey: providerIdempotencyKey(input.partner.id, input.idempotencyKey, current),
           description: `Lab order ${current.orderId}`,
-          metadata: { orderId: current.orderId, partnerId: input.partner.id },
+          // Ids only: they let the sweep and Stripe's events find this attempt's key and order.
+          metadata: { orderId: current.orderId, partnerId: input.partner.id, idempotencyKey: input.idempotencyKey },
         });
       }
       switch (outcome.kind) {

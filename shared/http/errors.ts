@@ -80,6 +80,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The order cannot take results (cancelled, or results already reported).',
   },
+  // Stripe's events (POST /stripe/webhook)
+  invalid_signature: {
+    status: 400,
+    message: 'The Stripe-Signature header is missing, does not match, or is older than five minutes.',
+  },
   // Shared by every surface
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   unauthorized: { status: 401, message: 'Missing or invalid operator credentials.' },

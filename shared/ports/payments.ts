@@ -56,3 +56,19 @@ export interface Payments {
   /** Cancels a live intent, so it can never succeed later; answers the intent as it then stands. */
   cancel(intentId: string, idempotencyKey: string): Promise<ChargeOutcome>;
 }
+
+/** One of Stripe's signed events, verified and decoded: what the service acts on. */
+export type PaymentEvent =
+  /** payment_intent.succeeded, .payment_failed, .canceled: the intent's outcome and our metadata on it. */
+  | { kind: 'intent'; eventId: string; outcome: ChargeOutcome; metadata: Record<string, string> }
+  /** charge.refunded, refund.updated: a refund on the charge an order stands on. */
+  | {
+      kind: 'refund';
+      eventId: string;
+      intentId: string;
+      refundId: string | null;
+      /** The whole charge is refunded (and the refund succeeded). */
+      full: boolean;
+      metadata: Record<string, string>;
+    }
+  | { kind: 'other'; eventId: string; type: string };

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { behaviourFor, declineErrorCode, refundFails } from './behaviours.js';
 import { parseStripeForm } from './form.js';
 import { loadState, saveState, type SimIntent, type SimRefund } from './state.js';
+import { chargeOf, eventSender, type WebhookTarget } from './events.js';
 
 export type { SimIntent, SimRefund } from './state.js';
 
@@ -14,6 +15,8 @@ export interface StripeSimulator {
   close(): Promise<void>;
   intents(): SimIntent[];
   refunds(): SimRefund[];
+  /** Where to deliver Stripe's signed events (the service's /stripe/webhook), once it listens. */
+  setWebhook(target: WebhookTarget): void;
 }
 
 type Answer = { status: number; body: unknown; cache: boolean };
@@ -44,6 +47,14 @@ export async function startStripeSimulator(
   // answer is held back longer than the client waits, so the caller cannot know what happened.
   let hang = { next: 0, ms: 30_000 };
   const persist = () => saveState(opts.stateFile, state);
+  let webhook: WebhookTarget | null = null;
+  const emit = eventSender(() => webhook);
+  const intentEvent = (intent: SimIntent) => {
+    if (intent.status === 'succeeded') emit('payment_intent.succeeded', publicIntent(intent));
+    else if (intent.status === 'canceled') emit('payment_intent.canceled', publicIntent(intent));
+    else if (intent.status === 'requires_payment_method' && intent.last_payment_error)
+      emit('payment_intent.payment_failed', publicIntent(intent));
+  };
   const newId = (prefix: string) =>
     `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -86,6 +97,7 @@ export async function startStripeSimulator(
       const code = declineErrorCode(behaviour.declineCode);
       intent.last_payment_error = { code, decline_code: behaviour.declineCode, message: 'Your card was declined.' };
       state.intents.push(intent);
+      intentEvent(intent);
       return stripeError(402, 'card_error', 'Your card was declined.', {
         code,
         decline_code: behaviour.declineCode,
@@ -98,6 +110,7 @@ export async function startStripeSimulator(
       intent._then = behaviour.then;
     }
     state.intents.push(intent);
+    intentEvent(intent);
     return { status: 200, body: publicIntent(intent), cache: true };
   }
 
@@ -117,6 +130,7 @@ export async function startStripeSimulator(
       }
       delete intent._then;
       persist();
+      intentEvent(intent);
     }
     return { status: 200, body: publicIntent(intent), cache: false };
   }
@@ -154,6 +168,7 @@ export async function startStripeSimulator(
       );
     intent.status = 'canceled';
     delete intent._then;
+    intentEvent(intent);
     return { status: 200, body: publicIntent(intent), cache: true };
   }
 
@@ -194,6 +209,8 @@ export async function startStripeSimulator(
       created: now(),
     };
     state.refunds.push(refund);
+    emit('charge.refunded', chargeOf(intent, state.refunds));
+    emit('refund.updated', refund);
     return { status: 200, body: refund, cache: true };
   }
 
@@ -349,5 +366,8 @@ export async function startStripeSimulator(
       }),
     intents: () => state.intents.map((i) => publicIntent(i) as SimIntent),
     refunds: () => [...state.refunds],
+    setWebhook: (target) => {
+      webhook = target;
+    },
   };
 }
