@@ -2,6 +2,7 @@
 // environment, so warm invocations do no set-up work. The local runtime overrides the clock.
 import { settleKey, type SettleDeps } from './app/settle-payments.js';
 import type { StripeEventDeps } from './app/stripe-events.js';
+import type { PaymentEventVerifier } from './ports/payments.js';
 import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
@@ -13,7 +14,7 @@ import type { RateLimiter } from './ports/rate-limiter.js';
 import { DynamoPartnerStore } from './adapters/dynamodb/partner-store.js';
 import { DynamoOrderStore } from './adapters/dynamodb/order-store.js';
 import { DynamoIdempotencyStore } from './adapters/dynamodb/idempotency-store.js';
-import { createStripePayments } from './adapters/stripe-payments.js';
+import { createStripePayments, verifyStripeEvent } from './adapters/stripe-payments.js';
 import type { PartnerStore } from './ports/partner-store.js';
 import type { OrderStore } from './ports/order-store.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
@@ -180,12 +181,15 @@ export const payments = /* @__PURE__ */ once((): Payments => {
   };
 });
 
-/** The secret Stripe signs its events to /stripe/webhook with; none configured refuses every event. */
-export function stripeWebhookSecret(): Promise<string | null> {
-  const env = runtimeEnv();
-  if (!env.STRIPE_WEBHOOK_SECRET_ARN && !env.STRIPE_WEBHOOK_SECRET) return Promise.resolve(null);
-  return secretValue(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET ?? '');
-}
+/** Stripe's events, checked against the endpoint's signing secret; none configured refuses every event. */
+export const stripeEventVerifier = /* @__PURE__ */ once((): PaymentEventVerifier => ({
+  async verify(payload, header, receivedAtMs) {
+    const env = runtimeEnv();
+    if (!env.STRIPE_WEBHOOK_SECRET_ARN && !env.STRIPE_WEBHOOK_SECRET) return null;
+    const secret = await secretValue(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET ?? '');
+    return verifyStripeEvent(payload, header, secret, receivedAtMs);
+  },
+}));
 
 export function stripeEventDeps(): StripeEventDeps {
   return {

@@ -72,3 +72,8 @@ export type PaymentEvent =
       metadata: Record<string, string>;
     }
   | { kind: 'other'; eventId: string; type: string };
+
+/** Verifies and decodes Stripe's signed events: null for a bad or stale signature (judged at receivedAtMs). */
+export interface PaymentEventVerifier {
+  verify(payload: string, signatureHeader: string, receivedAtMs: number): Promise<PaymentEvent | null>;
+}
