@@ -1,5 +1,8 @@
 // The composition root: builds each adapter once per Lambda container (module scope), from the
 // environment, so warm invocations do no set-up work. The local runtime overrides the clock.
+import { settleKey, type SettleDeps } from './app/settle-payments.js';
+import type { StripeEventDeps } from './app/stripe-events.js';
+import type { PaymentEventVerifier } from './ports/payments.js';
 import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
@@ -11,7 +14,7 @@ import type { RateLimiter } from './ports/rate-limiter.js';
 import { DynamoPartnerStore } from './adapters/dynamodb/partner-store.js';
 import { DynamoOrderStore } from './adapters/dynamodb/order-store.js';
 import { DynamoIdempotencyStore } from './adapters/dynamodb/idempotency-store.js';
-import { createStripePayments } from './adapters/stripe-payments.js';
+import { createStripePayments, verifyStripeEvent } from './adapters/stripe-payments.js';
 import type { PartnerStore } from './ports/partner-store.js';
 import type { OrderStore } from './ports/order-store.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
@@ -105,6 +108,7 @@ export const orderStore = /* @__PURE__ */ once((): OrderStore => {
  */
 function dispatchingOrderStore(inner: OrderStore): OrderStore {
   return {
+    storageProblem: (o) => inner.storageProblem(o),
     create: (o) => inner.create(o),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),
@@ -190,8 +194,30 @@ export const payments = /* @__PURE__ */ once((): Payments => {
     charge: async (req) => (await ready()).charge(req),
     retrieve: async (id) => (await ready()).retrieve(id),
     refund: async (id, key) => (await ready()).refund(id, key),
+    find: async (orderId) => (await ready()).find(orderId),
+    cancel: async (id, key) => (await ready()).cancel(id, key),
   };
 });
+
+/** Stripe's events, checked against the endpoint's signing secret; none configured refuses every event. */
+export const stripeEventVerifier = /* @__PURE__ */ once((): PaymentEventVerifier => ({
+  async verify(payload, header, receivedAtMs) {
+    const env = runtimeEnv();
+    if (!env.STRIPE_WEBHOOK_SECRET_ARN && !env.STRIPE_WEBHOOK_SECRET) return null;
+    const secret = await secretValue(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET ?? '');
+    return verifyStripeEvent(payload, header, secret, receivedAtMs);
+  },
+}));
+
+export function stripeEventDeps(): StripeEventDeps {
+  return {
+    keys: idempotencyStore(),
+    orders: orderStore(),
+    now: () => clock().now(),
+    alert,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
+  };
+}
 
 export function cursorSecret(): Promise<string> {
   return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);
@@ -224,6 +250,19 @@ export function createOrderDeps(): CreateOrderDeps {
     leaseMs: LEASE_MS,
     retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
     keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,
+    settleExpired: (record) => settleKey(settleDeps(), record),
+  };
+}
+
+/** The settlement sweep (shared/app/settle-payments.ts) and the settle-first step of a same-key request after 24 h. */
+export function settleDeps(): SettleDeps {
+  return {
+    keys: idempotencyStore(),
+    payments: payments(),
+    now: () => clock().now(),
+    alert,
+    leaseMs: LEASE_MS,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
   };
 }
 

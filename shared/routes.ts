@@ -23,7 +23,7 @@ export interface Route {
   /** The tables this handler touches, and how: the CDK stack grants exactly this. */
   tables: TableAccess;
   /** Secrets the handler reads from Secrets Manager in AWS. */
-  secrets?: Array<'stripe' | 'cursor'>;
+  secrets?: Array<'stripe' | 'cursor' | 'stripeWebhook'>;
   /** Access to the documents bucket (requisition and result PDFs). */
   documents?: 'read' | 'readWrite';
   /**
@@ -105,6 +105,17 @@ const operator = (
 });
 
 export const ROUTES: readonly Route[] = [
+  // Stripe's signed events: the signature is the credential; not rate limited, no CORS.
+  {
+    method: 'POST',
+    path: '/stripe/webhook',
+    entry: 'functions/public/stripe-webhook.ts',
+    fn: 'StripeWebhook',
+    auth: 'none',
+    api: 'public',
+    tables: { orders: 'readWrite', idempotency: 'readWrite' },
+    secrets: ['stripeWebhook'],
+  },
   {
     method: 'GET',
     path: '/healthz',
@@ -338,6 +349,7 @@ export const BACKGROUND: Background = {
   rules: {
     'placement-sweep': { fn: 'Placement', entry: 'functions/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
     'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'functions/ops/webhook-cron.ts', rateMinutes: 5 },
+    'settlement-sweep': { fn: 'SettlePayments', entry: 'functions/ops/settle-payments.ts', rateMinutes: 15 },
   },
   queues: {
     webhookRetries: {

@@ -15,6 +15,7 @@ export const OPS_ENTRIES = [
   'functions/ops/webhook-cron.ts',
   'functions/ops/webhook-worker.ts',
   'functions/ops/seed-catalog.ts',
+  'functions/ops/settle-payments.ts',
 ];
 
 /**
@@ -23,7 +24,8 @@ export const OPS_ENTRIES = [
  * Each handler carries only what it reaches: the composition root's factories are marked pure and
  * the package declares `"sideEffects": false`, so esbuild drops every adapter (Stripe, pdf-lib, S3,
  * the scheduler) a handler never calls. What remains in most is zod and the DynamoDB client (~0.8 MB).
- * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), the MCP server (its SDK), the PDF renderers
+ * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), Stripe's
+ * events endpoint and the settlement sweep (the Stripe SDK: signatures, lookups, refunds), the MCP server (its SDK), the PDF renderers
  * (placement, results, the sandbox; placement also runs the recovery sweep, which retries refunds
 through Stripe), order creation (Stripe and the 2 MB draw-site data set) and the
  * locations search (the zipcodes package's table of 42,000 ZIP centroids, and the sites).
@@ -37,6 +39,8 @@ export const BUDGETS: Record<string, number> = {
   'functions/dashboard/pages.ts': 1_100_000,
   'functions/dashboard/actions.ts': WITH_PDF,
   'functions/partner/orders-cancel.ts': 1_200_000,
+  'functions/public/stripe-webhook.ts': 1_200_000,
+  'functions/ops/settle-payments.ts': 1_200_000,
   'functions/mcp/handler.ts': 1_200_000,
   'functions/ops/placement.ts': 1_800_000,
   'functions/admin/lab-oru.ts': WITH_PDF,

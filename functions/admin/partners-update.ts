@@ -10,13 +10,9 @@ import { clock, partnerStore } from '../../shared/composition.js';
 export const handler = operatorHandler({ action: 'partner.updated', pathId: 'partnerId' }, async (event) => {
   const patch = parseOrThrow(updatePartnerSchema, parseJsonBody(event.body));
   assertWebhookUrl(patch.webhookUrl);
-  const partner = await partnerStore().get(pathParam(event, 'id'));
-  if (!partner) throw new ApiError('not_found', 'No such partner.');
-  const updated = {
-    ...partner,
-    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
-    updatedAt: clock().now().toISOString(),
-  };
-  await partnerStore().update(updated);
+  // Only the fields this request names are written: a concurrent change to another field (a
+  // suspension, a secret rotation) is never overwritten with what this request read.
+  const updated = await partnerStore().update(pathParam(event, 'id'), patch, clock().now().toISOString());
+  if (typeof updated === 'string') throw new ApiError('not_found', 'No such partner.');
   return json(200, partnerView(updated));
 });

@@ -11,11 +11,21 @@ const OVERLAP_HOURS = 24;
  * once. The previous secret keeps signing beside the new one for 24 hours.
  */
 export const handler = operatorHandler({ action: 'webhook.secret_rotated', pathId: 'partnerId' }, async (event) => {
-  const partner = await partnerStore().get(pathParam(event, 'id'));
-  if (!partner) throw new ApiError('not_found', 'No such partner.');
-  const now = clock().now();
-  const { secrets, secret } = rotateWebhookSecret(partner, now, OVERLAP_HOURS);
-  await partnerStore().update({ ...partner, webhookSecrets: secrets, updatedAt: now.toISOString() });
-  const previous = secrets.slice(1).map((s) => s.expiresAt);
-  return json(201, { secret, createdAt: now.toISOString(), previousSecretsValidUntil: previous });
+  const id = pathParam(event, 'id');
+  // The new list is computed from the secrets read, so it is written only while they are still
+  // the stored ones (two rotations at once: the second reads again); nothing else is touched.
+  for (let tries = 0; tries < 25; tries++) {
+    const partner = await partnerStore().get(id);
+    if (!partner) throw new ApiError('not_found', 'No such partner.');
+    const now = clock().now();
+    const { secrets, secret } = rotateWebhookSecret(partner, now, OVERLAP_HOURS);
+    const secretsFrom = partner.webhookSecrets?.[0]?.secret ?? null;
+    const written = await partnerStore().update(id, { webhookSecrets: secrets }, now.toISOString(), { secretsFrom });
+    if (written === 'missing') throw new ApiError('not_found', 'No such partner.');
+    if (written === 'changed') continue;
+    const previous = secrets.slice(1).map((s) => s.expiresAt);
+    return json(201, { secret, createdAt: now.toISOString(), previousSecretsValidUntil: previous });
+  }
+  // 25 rotations of one partner racing this one: the operator is told to try again.
+  throw new ApiError('internal_error', 'The webhook secret changed repeatedly meanwhile; retry.');
 });

@@ -4,6 +4,7 @@ import { header } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import {
   createOrderSchema,
+  exactMetadata,
   parseJsonBody,
   parseOrThrow,
   type CreateOrderRequest,
@@ -64,7 +65,7 @@ export const handler = partnerHandler(AUDIT, async (event, identity) => {
     patient: { ...body.patient, address: { ...body.patient.address, line2: body.patient.address.line2 ?? null } },
     guardian: body.guardian,
     preferredLocation: body.preferredLocationId ? sites.find(body.preferredLocationId) : null,
-    metadata: body.metadata,
+    metadata: exactMetadata((raw as { metadata?: unknown }).metadata),
     placementDelayMinutes: SERVICE_CONFIG.placementDelayMinutes,
   };
   const result = await createOrder(deps, {
@@ -81,7 +82,7 @@ export const handler = partnerHandler(AUDIT, async (event, identity) => {
     OUTCOME_METRICS[result.ok ? 'created' : result.code] ?? 'OrdersCreated',
     result.ok || OUTCOME_METRICS[result.code] ? 1 : 0,
   );
-  if (!result.ok) throw createOrderError(result.code, result.details);
+  if (!result.ok) throw createOrderError(result.code, result.details, result.retryAfterSeconds);
   return created(result.body);
 });
 

@@ -29,6 +29,10 @@ export const NAG_ACKNOWLEDGMENTS: Array<{ id: string; reason: string }> = [
     reason:
       'The documents access-log bucket: S3 delivers server access logs only to SSE-S3 buckets; documents use the KMS key.',
   },
+  iam5(
+    'Resource::<DataIdempotency4AE02808.Arn>/index/*',
+    GRANT('queries on the idempotency table’s own GSI (keys whose charge is not yet settled)'),
+  ),
   iam5('Action::kms:ReEncrypt*', GRANT('the service’s customer-managed key, for encrypted tables and bucket')),
   iam5('Action::kms:GenerateDataKey*', GRANT('the service’s customer-managed key, for encrypted tables and bucket')),
   iam5(

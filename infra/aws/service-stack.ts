@@ -116,12 +116,22 @@ export class ServiceStack extends Stack {
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
       stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
+      // The signing secret of the Stripe endpoint pointed at the StripeWebhookUrl output.
+      stripeWebhook: Secret.fromSecretNameV2(
+        this,
+        'StripeWebhookSecret',
+        `lab-tests/${stage.stage}/stripe-webhook-secret`,
+      ),
       cursor: new Secret(this, 'CursorSecret', {
         encryptionKey: key,
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
     };
-    const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
+    const secretEnv = {
+      stripe: 'STRIPE_SECRET_ARN',
+      cursor: 'CURSOR_SECRET_ARN',
+      stripeWebhook: 'STRIPE_WEBHOOK_SECRET_ARN',
+    } as const;
     const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
     const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
@@ -345,10 +355,14 @@ export class ServiceStack extends Stack {
       }
     }
 
-    const placement = this.addPlacement(fnProps, documents, stage, {
-      grant: (fn) => secrets.stripe.grantRead(fn),
-      arn: secrets.stripe.secretArn,
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${this.apis.public.url}stripe/webhook`,
+      description:
+        "Stripe's webhook endpoint for this stage (events: payment_intent.*, charge.refunded, refund.updated)",
     });
+    const stripeSecret = { grant: (fn: IGrantable) => secrets.stripe.grantRead(fn), arn: secrets.stripe.secretArn };
+    const placement = this.addPlacement(fnProps, documents, stage, stripeSecret);
+    this.addSettlement(fnProps, stripeSecret);
     acknowledgeNagFindings(this);
     this.addAlarms(this.addWebhookDelivery(fnProps, [...this.functions.values(), placement.fn]), placement.dlq);
 
@@ -423,6 +437,23 @@ export class ServiceStack extends Stack {
       targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject(sweep.input) })],
     });
     return { fn: placement, dlq };
+  }
+
+  /** The settlement sweep (shared/app/settle-payments.ts): every key that moved money ends in an order or a refund. */
+  private addSettlement(fnProps: FnProps, stripe: { grant: (fn: IGrantable) => void; arn: string }): void {
+    const settle = new ServiceFunction(this, 'SettlePayments', {
+      ...fnProps,
+      entry: 'functions/ops/settle-payments.ts',
+      tables: { idempotency: 'readWrite' },
+      timeout: Duration.minutes(5),
+    });
+    stripe.grant(settle.fn);
+    settle.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
+    const sweep = BACKGROUND.rules['settlement-sweep'] as Background['rules'][string];
+    new Rule(this, 'SettlementSweep', {
+      schedule: Schedule.rate(Duration.minutes(sweep.rateMinutes)),
+      targets: [new LambdaFunction(settle.fn)],
+    });
   }
 
   /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -48,6 +49,8 @@ export async function startLocalRuntime(
   if (dataDir) closers.push(lockDataDir(dataDir).release);
   const ports = new StandInPorts(dataDir);
   const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
+  // A fresh endpoint secret each start, unless one is given (a test that signs events itself).
+  const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64url')}`;
   try {
     const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
     progress('Starting DynamoDB Local...');
@@ -79,6 +82,8 @@ export async function startLocalRuntime(
       SERVICE_ENVIRONMENT: 'sandbox',
       STRIPE_API_BASE: stripe.url,
       STRIPE_SECRET_KEY: 'sk_test_local_simulator',
+      // The simulator signs the events it delivers to /stripe/webhook with this, as Stripe does.
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       CURSOR_SECRET: secrets.cursorSecret,
       LOCAL_FAULT_INJECTION: 'on',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
@@ -141,6 +146,12 @@ export async function startLocalRuntime(
     });
     const port = (server.address() as AddressInfo).port;
     const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : host;
+    stripe.setWebhook({
+      url: `http://${local}:${port}/stripe/webhook`,
+      secret: stripeWebhookSecret,
+      now: () => clock.now().getTime(),
+    });
     return {
       url: `http://${host}:${port}`,
       notes: [

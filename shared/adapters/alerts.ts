@@ -25,7 +25,10 @@ export type BusinessMetric =
   | 'Placements'
   | 'PlacementScheduleFailures'
   | 'WebhookRetryEnqueueFailures'
-  | 'WebhookDeliveriesFailed';
+  | 'WebhookDeliveriesFailed'
+  | 'ChargesSettledByRefund'
+  | 'SettlementsFailed'
+  | 'PaymentsPendingOverAnHour';
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
   const metrics = metricsSink();
@@ -37,6 +40,10 @@ export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricNam
 const ALERT_METRICS: Record<string, BusinessMetric> = {
   refund_pending: 'RefundsPending',
   webhook_delivery_failed: 'WebhookDeliveriesFailed',
+  // The settlement sweep's alerts (shared/app/settle-payments.ts).
+  charge_settled_by_refund: 'ChargesSettledByRefund',
+  settlement_failed: 'SettlementsFailed',
+  payment_pending_over_an_hour: 'PaymentsPendingOverAnHour',
 };
 
 /**

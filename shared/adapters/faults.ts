@@ -18,6 +18,7 @@ function take(kind: FaultKind): void {
 
 export function faultyOrderStore(inner: OrderStore): OrderStore {
   return {
+    storageProblem: (o) => inner.storageProblem(o),
     create: async (o) => (take('orderWrites'), inner.create(o)),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),
@@ -30,5 +31,9 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
 }
 
 export function faultyKeyStore(inner: IdempotencyStore): IdempotencyStore {
-  return { get: (id) => inner.get(id), put: async (r, v) => (take('keyWrites'), inner.put(r, v)) };
+  return {
+    get: (id) => inner.get(id),
+    put: async (r, v) => (take('keyWrites'), inner.put(r, v)),
+    unsettled: (limit) => inner.unsettled(limit),
+  };
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../ports/payments.js';
+import type { ChargeOutcome, ChargeRequest, PaymentEvent, Payments, RefundOutcome } from '../ports/payments.js';
 
 export interface StripePaymentsConfig {
   secretKey: string;
@@ -88,6 +88,23 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
         return providerError(err);
       }
     },
+    async find(orderId: string): Promise<ChargeOutcome | null> {
+      // Search is how Stripe finds an intent by its metadata; the order id is an opaque id we made.
+      const found = await stripe.paymentIntents.search({ query: `metadata['orderId']:'${orderId}'`, limit: 10 });
+      const intents = found.data;
+      // One attempt makes one intent; should there be more, a succeeded one is the one that matters.
+      const best = intents.find((i) => i.status === 'succeeded') ?? intents[0];
+      return best ? outcomeOf(best) : null;
+    },
+    async cancel(intentId: string, idempotencyKey: string): Promise<ChargeOutcome> {
+      try {
+        return outcomeOf(await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey }));
+      } catch (err) {
+        // It moved on meanwhile (succeeded, or already canceled): what it is now decides.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(intentId);
+        return providerError(err);
+      }
+    },
     async refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome> {
       try {
         const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
@@ -103,4 +120,61 @@ export function createStripePayments(config: StripePaymentsConfig): Payments {
       }
     },
   };
+}
+
+/**
+ * Verifies a Stripe-Signature with the `stripe` package (tolerance judged at `receivedAtMs`, the
+ * service clock) and decodes the event; null when the signature is bad or stale.
+ */
+export function verifyStripeEvent(
+  payload: string,
+  header: string,
+  secret: string,
+  receivedAtMs: number,
+  toleranceSeconds = 300,
+): PaymentEvent | null {
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(payload, header, secret, toleranceSeconds, undefined, receivedAtMs);
+  } catch {
+    return null;
+  }
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      return { kind: 'intent', eventId: event.id, outcome: outcomeOf(intent), metadata: intent.metadata ?? {} };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!intentId) return { kind: 'other', eventId: event.id, type: event.type };
+      return {
+        kind: 'refund',
+        eventId: event.id,
+        intentId,
+        refundId: charge.refunds?.data[0]?.id ?? null,
+        full: charge.refunded,
+        metadata: charge.metadata ?? {},
+      };
+    }
+    case 'refund.updated': {
+      const refund = event.data.object;
+      const intentId = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+      // A refund's own metadata names the order only when we made it; others arrive as charge.refunded too.
+      if (!intentId || refund.status !== 'succeeded' || !refund.metadata?.orderId)
+        return { kind: 'other', eventId: event.id, type: event.type };
+      return {
+        kind: 'refund',
+        eventId: event.id,
+        intentId,
+        refundId: refund.id,
+        full: false,
+        metadata: refund.metadata,
+      };
+    }
+    default:
+      return { kind: 'other', eventId: event.id, type: event.type };
+  }
 }

@@ -26,6 +26,9 @@ export const runtimeEnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).default('sk_test_local_simulator'),
   /** AWS: the Secrets Manager ARN holding the Stripe secret key (then STRIPE_SECRET_KEY is unused). */
   STRIPE_SECRET_ARN: z.string().optional(),
+  /** The signing secret of Stripe's events to POST /stripe/webhook (whsec_...); in AWS from Secrets Manager. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
   /** AWS: the Secrets Manager ARN holding the cursor-signing secret. */
   CURSOR_SECRET_ARN: z.string().optional(),
   /** Where the Stripe API is: unset for Stripe itself, the simulator's URL locally. */

@@ -66,9 +66,12 @@ export async function settleRefund(
           .refund(cancelled.payment.paymentIntentId, refundKey(cancelled.id, attempt))
           .catch(() => ({ kind: 'failed', message: 'refund call failed' }) as const);
   if (refund.kind === 'issued') {
-    const refunded = await deps.orders.transition(cancelled, ['cancelled'], {
-      payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId },
-    });
+    const refunded =
+      (await deps.orders.transition(cancelled, ['cancelled'], {
+        payment: { ...cancelled.payment, status: 'refunded', refundId: refund.refundId },
+      })) ??
+      // Stripe's charge.refunded event may have recorded this very refund first.
+      (await deps.orders.get(cancelled.partnerId, cancelled.id));
     return { order: refunded ?? cancelled, refund: 'issued' };
   }
   // A partner's rehearsal is not staff's work: only a real failure pages them.

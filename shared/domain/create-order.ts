@@ -1,7 +1,7 @@
 // Order creation in atomic phases (see docs/architecture.md): claim the key, charge with a remembered
 // intent, write the order, complete the key. Every store write is conditional on the version it
 // read, so concurrent requests with one key can never both charge.
-import { decideOnKey, providerIdempotencyKey, type KeyRecord } from './idempotency.js';
+import { decideOnKey, providerIdempotencyKey, retryAfterSeconds, withTtl, type KeyRecord } from './idempotency.js';
 import type { ChargeOutcome, Payments } from '../ports/payments.js';
 import type { IdempotencyStore } from '../ports/idempotency-store.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -11,7 +11,7 @@ import type { OrderPricing } from './new-order.js';
 
 export type CreateOrderResult =
   | { ok: true; status: 201; body: string }
-  | { ok: false; code: CreateOrderErrorCode; details?: Record<string, unknown> };
+  | { ok: false; code: CreateOrderErrorCode; details?: Record<string, unknown>; retryAfterSeconds?: number };
 
 export type CreateOrderErrorCode =
   | 'no_payment_method'
@@ -21,7 +21,9 @@ export type CreateOrderErrorCode =
   | 'payment_in_flight'
   | 'internal_error'
   | 'payment_provider_error'
-  | 'payment_pending';
+  | 'payment_pending'
+  /** The order could not be written (marshalling, item size): found before the key or a charge. */
+  | 'not_storable';
 
 export interface CreateOrderDeps {
   keys: IdempotencyStore;
@@ -36,6 +38,11 @@ export interface CreateOrderDeps {
   leaseMs: number;
   retryLockMs: number;
   keyTtlHours: number;
+  /**
+   * Settles a record whose 24 hours are over but which still holds money (refund or cancel), so
+   * the key can count as new: 'settled' when it no longer holds any.
+   */
+  settleExpired: (record: KeyRecord) => Promise<'settled' | 'open' | 'busy' | 'failed'>;
 }
 
 export interface CreateOrderInput {
@@ -70,37 +77,58 @@ export type PriorAttempt =
  * a new key is safe, and the new key would charge again.
  */
 export async function priorAttempt(
-  deps: Pick<CreateOrderDeps, 'keys' | 'now'>,
+  deps: Pick<CreateOrderDeps, 'keys' | 'now' | 'keyTtlHours'>,
   partnerId: string,
   idempotencyKey: string,
   requestHash: string,
 ): Promise<PriorAttempt> {
   const record = await deps.keys.get(keyRecordId(partnerId, idempotencyKey));
-  const decision = decideOnKey(record, requestHash, deps.now().getTime());
+  const decision = decideOnKey(record, requestHash, deps.now().getTime(), deps.keyTtlHours * 3600_000);
   if (decision.kind === 'replay') return { kind: 'replay', body: decision.data };
+  // A key past its 24 hours counts as new once settled: this request is priced and checked afresh.
+  if (decision.kind === 'settle_first') return { kind: 'none', record };
   const moneyMoved = record?.phase === 'charging' || record?.phase === 'pending' || record?.phase === 'charged';
   if (decision.kind !== 'claim' && record?.validation === requestHash && moneyMoved && record.charge)
     return { kind: 'money_moved', pricing: record.charge.pricing, record };
   return { kind: 'none', record };
 }
 
+/** A provider intent id of Stripe's length, so the storability probe measures a real order. */
+const PROBE_INTENT_ID = `pi_${'0'.repeat(24)}`;
+
 export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput): Promise<CreateOrderResult> {
+  // Money must never be taken for an order that cannot be written: the order is built and
+  // checked before the key is claimed or anything charged.
+  const probe = input.buildOrder(deps.newOrderId(deps.now()), deps.now(), PROBE_INTENT_ID, input.pricing);
+  const problem = deps.orders.storageProblem(probe);
+  if (problem) return { ok: false, code: 'not_storable', details: { reason: problem } };
   const id = keyRecordId(input.partner.id, input.idempotencyKey);
+  const keyLifeMs = deps.keyTtlHours * 3600_000;
   let record: KeyRecord | null = null;
   for (let tries = 0; tries < 3 && !record; tries++) {
     const nowMs = deps.now().getTime();
     // The first try uses the read the caller just made (priorAttempt); a stale one only fails the
     // conditional write below, and the next try reads afresh.
     const stored = tries === 0 && input.keyRead !== undefined ? input.keyRead : await deps.keys.get(id);
-    const decision = decideOnKey(stored, input.requestHash, nowMs);
-    if (decision.kind === 'reject') return { ok: false, code: decision.code };
+    const decision = decideOnKey(stored, input.requestHash, nowMs, keyLifeMs);
+    if (decision.kind === 'settle_first') {
+      const settled = await deps.settleExpired(decision.record).catch(() => 'failed' as const);
+      if (settled === 'settled') continue;
+      if (settled === 'busy') return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
+      return { ok: false, code: 'payment_provider_error' };
+    }
+    if (decision.kind === 'reject')
+      return {
+        ok: false,
+        code: decision.code,
+        ...(decision.retryAtMs ? { retryAfterSeconds: retryAfterSeconds(decision.retryAtMs, nowMs) } : {}),
+      };
     if (decision.kind === 'replay') return { ok: true, status: 201, body: decision.data };
     const next: KeyRecord =
       decision.kind === 'claim'
         ? {
             id,
             status: 'INPROGRESS',
-            expiration: Math.floor(nowMs / 1000) + deps.keyTtlHours * 3600,
             in_progress_expiration: nowMs + deps.leaseMs,
             validation: input.requestHash,
             firstUsedAtMs: nowMs,
@@ -121,14 +149,14 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
             lockedUntilMs: null,
             version: decision.record.version + 1,
           };
-    if (await deps.keys.put(next, decision.kind === 'claim' ? decision.expectedVersion : decision.record.version))
-      record = next;
+    const expected = decision.kind === 'claim' ? decision.expectedVersion : decision.record.version;
+    if (await deps.keys.put(withTtl(next, keyLifeMs), expected)) record = next;
   }
-  if (!record) return { ok: false, code: 'idempotency_in_progress' };
+  if (!record) return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
 
   let current: KeyRecord = record;
   const save = async (patch: Partial<KeyRecord>) => {
-    const next = { ...current, ...patch, version: current.version + 1 };
+    const next = withTtl({ ...current, ...patch, version: current.version + 1 }, keyLifeMs);
     if (!(await deps.keys.put(next, current.version))) throw new LostRace();
     current = next;
   };
@@ -165,7 +193,8 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
           currency: 'usd',
           idempotencyKey: providerIdempotencyKey(input.partner.id, input.idempotencyKey, current),
           description: `Lab order ${current.orderId}`,
-          metadata: { orderId: current.orderId, partnerId: input.partner.id },
+          // Ids only: they let the sweep and Stripe's events find this attempt's key and order.
+          metadata: { orderId: current.orderId, partnerId: input.partner.id, idempotencyKey: input.idempotencyKey },
         });
       }
       switch (outcome.kind) {
@@ -204,16 +233,19 @@ export async function createOrder(deps: CreateOrderDeps, input: CreateOrderInput
     await save({ status: 'COMPLETED', data: body, ...release });
     return { ok: true, status: 201, body };
   } catch (err) {
-    if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress' };
+    if (err instanceof LostRace) return { ok: false, code: 'idempotency_in_progress', retryAfterSeconds: 1 };
     if (current.phase === 'charged')
       deps.alert('order_write_failed_after_charge', { orderId: current.orderId, partnerId: input.partner.id });
     // Keep the key in progress and lock it for a few minutes; the retry after that finishes the
     // order from the remembered intent (never a second charge).
+    const nowMs = deps.now().getTime();
+    let retryAtMs = current.in_progress_expiration;
     try {
-      await save({ lockedUntilMs: deps.now().getTime() + deps.retryLockMs, ...release });
+      await save({ lockedUntilMs: nowMs + deps.retryLockMs, ...release });
+      retryAtMs = nowMs + deps.retryLockMs;
     } catch {
       // The store itself is failing: the lease still protects the key until it runs out.
     }
-    return { ok: false, code: 'internal_error' };
+    return { ok: false, code: 'internal_error', retryAfterSeconds: retryAfterSeconds(retryAtMs, nowMs) };
   }
 }

@@ -8,13 +8,18 @@ export type KeyPhase =
   | 'charging' // a charge request was sent; its outcome may be unknown
   | 'pending' // the intent is live (processing, requires_action...)
   | 'charged' // money taken; the order must now be written exactly once
-  | 'released'; // a definitive decline (402): the key may be used again, with a fresh charge attempt
+  | 'released' // a definitive decline (402): the key may be used again, with a fresh charge attempt
+  | 'settled'; // no order was written in the key's 24 hours: the charge was refunded, or the intent cancelled
 
 export interface KeyRecord {
   id: string;
   status: 'INPROGRESS' | 'COMPLETED';
-  /** Seconds since epoch: first use + 24 h. Also the table's TTL attribute. */
-  expiration: number;
+  /**
+   * The table's TTL attribute (seconds since epoch): absent while the record holds money not yet
+   * settled (see movedMoney), so the store never forgets a charge. The 24-hour rule itself reads
+   * firstUsedAtMs, never this.
+   */
+  expiration?: number;
   /** Milliseconds since epoch until which the request holding the record is working on it. */
   in_progress_expiration: number;
   /** Hash of the request body. */
@@ -38,32 +43,73 @@ export interface KeyRecord {
   orderId: string;
   /** After a 500: retries before this time get 409 idempotency_in_progress. */
   lockedUntilMs: number | null;
+  /** The refund that settled a charge no order came for (phase settled). */
+  refundId?: string | null;
   /** Optimistic concurrency: every write is conditional on the version it read. */
   version: number;
+}
+
+export const KEY_LIFE_MS = 24 * 3600_000;
+
+/**
+ * A record that moved money and has not ended in an order or a settlement: a charge out with its
+ * outcome unknown, a live intent, or a charge taken with the order not written.
+ */
+export function movedMoney(r: Pick<KeyRecord, 'status' | 'phase'>): boolean {
+  return r.status === 'INPROGRESS' && (r.phase === 'charging' || r.phase === 'pending' || r.phase === 'charged');
+}
+
+/** The key's 24 hours are over: it is treated as never used (after any money it moved is settled). */
+export function keyExpired(r: Pick<KeyRecord, 'firstUsedAtMs'>, nowMs: number, keyLifeMs = KEY_LIFE_MS): boolean {
+  return r.firstUsedAtMs + keyLifeMs <= nowMs;
+}
+
+/** The record with its TTL: first use + the key's life once settled, none while money is unsettled. */
+export function withTtl(r: KeyRecord, keyLifeMs = KEY_LIFE_MS): KeyRecord {
+  const { expiration, ...rest } = r;
+  void expiration;
+  return movedMoney(r) ? rest : { ...rest, expiration: Math.floor((r.firstUsedAtMs + keyLifeMs) / 1000) };
 }
 
 export type KeyDecision =
   | { kind: 'claim'; expectedVersion: number | null }
   | { kind: 'replay'; data: string }
-  | { kind: 'reject'; code: 'idempotency_conflict' | 'idempotency_in_progress' | 'payment_in_flight' }
-  | { kind: 'resume'; record: KeyRecord };
+  | {
+      kind: 'reject';
+      code: 'idempotency_conflict' | 'idempotency_in_progress' | 'payment_in_flight';
+      /** When the lock or lease that refused this request ends (absent for a conflict). */
+      retryAtMs?: number;
+    }
+  | { kind: 'resume'; record: KeyRecord }
+  /** The key's 24 hours are over but its record still holds money: settle it, then claim afresh. */
+  | { kind: 'settle_first'; record: KeyRecord };
 
-export function decideOnKey(record: KeyRecord | null, requestHash: string, nowMs: number): KeyDecision {
-  // A key older than 24 hours is treated as never used.
-  if (!record || record.expiration * 1000 <= nowMs)
+export function decideOnKey(
+  record: KeyRecord | null,
+  requestHash: string,
+  nowMs: number,
+  keyLifeMs = KEY_LIFE_MS,
+): KeyDecision {
+  // A key older than 24 hours is treated as never used, once what it charged is settled.
+  if (record && keyExpired(record, nowMs, keyLifeMs) && movedMoney(record)) return { kind: 'settle_first', record };
+  if (!record || keyExpired(record, nowMs, keyLifeMs))
     return { kind: 'claim', expectedVersion: record ? record.version : null };
   if (record.status === 'COMPLETED') {
     return record.validation === requestHash
       ? { kind: 'replay', data: record.data ?? '{}' }
       : { kind: 'reject', code: 'idempotency_conflict' };
   }
-  if (record.validation !== requestHash && record.phase !== 'released')
+  if (record.validation !== requestHash && record.phase !== 'released' && record.phase !== 'settled')
     return { kind: 'reject', code: 'idempotency_conflict' };
   if (record.in_progress_expiration > nowMs) {
-    return { kind: 'reject', code: record.phase === 'charging' ? 'payment_in_flight' : 'idempotency_in_progress' };
+    return {
+      kind: 'reject',
+      code: record.phase === 'charging' ? 'payment_in_flight' : 'idempotency_in_progress',
+      retryAtMs: Math.max(record.in_progress_expiration, record.lockedUntilMs ?? 0),
+    };
   }
   if (record.lockedUntilMs !== null && record.lockedUntilMs > nowMs)
-    return { kind: 'reject', code: 'idempotency_in_progress' };
+    return { kind: 'reject', code: 'idempotency_in_progress', retryAtMs: record.lockedUntilMs };
   return { kind: 'resume', record };
 }
 
@@ -79,6 +125,11 @@ export function providerIdempotencyKey(
   record: Pick<KeyRecord, 'firstUsedAtMs' | 'attempt'>,
 ): string {
   return `order:${partnerId}:${idempotencyKey}:${record.firstUsedAtMs}:${record.attempt}`;
+}
+
+/** Whole seconds until `retryAtMs`, at least 1: the Retry-After of a refused or failed attempt. */
+export function retryAfterSeconds(retryAtMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((retryAtMs - nowMs) / 1000));
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;

@@ -41,7 +41,8 @@ export const ERROR_CATALOGUE = {
   },
   no_payment_method: {
     status: 402,
-    message: 'No payment method is on file for this partner. Add one, then retry with the same Idempotency-Key.',
+    message:
+      'No payment method is on file for this partner. The operator sets it on your account (ask support); then retry with the same Idempotency-Key.',
   },
   payment_failed: {
     status: 402,
@@ -66,13 +67,23 @@ export const ERROR_CATALOGUE = {
   internal_error: { status: 500, message: 'Internal error.' },
   payment_provider_error: {
     status: 502,
-    message: 'The payment provider failed or did not respond. Retry with the same key and the same body.',
+    message:
+      'The payment provider failed or did not respond, so the outcome is unknown. Retry with the same Idempotency-Key and the same body: it never charges twice. 24 hours after its first use the key is treated as never used; by then any charge it left has been refunded.',
   },
-  payment_pending: { status: 502, message: 'The payment is still pending. Retry with the same key and the same body.' },
+  payment_pending: {
+    status: 502,
+    message:
+      'The payment is still pending (processing, or awaiting authentication). Retry with the same Idempotency-Key and the same body. 24 hours after its first use the key is treated as never used; by then any charge it left has been refunded or cancelled.',
+  },
   // Operator API
   results_not_accepted: {
     status: 409,
     message: 'The order cannot take results (cancelled, or results already reported).',
+  },
+  // Stripe's events (POST /stripe/webhook)
+  invalid_signature: {
+    status: 400,
+    message: 'The Stripe-Signature header is missing, does not match, or is older than five minutes.',
   },
   // Shared by every surface
   method_not_allowed: { status: 405, message: 'Method not allowed.' },

@@ -36,6 +36,14 @@ export function orderRuleError(e: OrderRuleError): ApiError {
   }
 }
 
-export function createOrderError(code: CreateOrderErrorCode, details?: Record<string, unknown>): ApiError {
-  return new ApiError(code, undefined, details ? { details } : {});
+export function createOrderError(
+  code: CreateOrderErrorCode,
+  details?: Record<string, unknown>,
+  retryAfterSeconds?: number,
+): ApiError {
+  if (code === 'not_storable') return validationError({ '(body)': String(details?.reason ?? 'cannot be stored') });
+  return new ApiError(code, undefined, {
+    ...(details ? { details } : {}),
+    ...(retryAfterSeconds ? { headers: { 'Retry-After': String(retryAfterSeconds) } } : {}),
+  });
 }

@@ -7,4 +7,6 @@ export interface IdempotencyStore {
    * Returns false when another request changed it first.
    */
   put(record: KeyRecord, expectedVersion: number | null): Promise<boolean>;
+  /** Records holding money not yet settled (movedMoney), oldest first use first: the settlement sweep's work. */
+  unsettled(limit: number): Promise<KeyRecord[]>;
 }

@@ -9,6 +9,8 @@ export interface OrderPage {
 }
 
 export interface OrderStore {
+  /** Why this order could not be written (marshalling, item size), or null: checked before any charge. */
+  storageProblem(order: OrderRecord): string | null;
   /** Writes a new order; writing the same order id again is a no-op that returns the stored one. */
   create(order: OrderRecord): Promise<OrderRecord>;
   get(partnerId: string, orderId: string): Promise<OrderRecord | null>;

@@ -1,10 +1,29 @@
 import type { ApiKeyRecord, Partner } from '../domain/partner.js';
 
+/** The fields of a partner that change after creation; an update writes only those it names. */
+export type PartnerChanges = Partial<
+  Pick<
+    Partner,
+    'name' | 'status' | 'fees' | 'paymentMethod' | 'stripeCustomerId' | 'webhookUrl' | 'webhookSecrets' | 'usagePlanKey'
+  >
+>;
+
 export interface PartnerStore {
   create(partner: Partner): Promise<void>;
   get(id: string): Promise<Partner | null>;
-  /** Replaces the partner's mutable fields. */
-  update(partner: Partner): Promise<void>;
+  /**
+   * Writes only the named fields (and updatedAt), so two operators changing different things at
+   * once never undo each other. With `secretsFrom`, the write happens only while the partner's
+   * newest webhook secret is still that one (null: none yet): a change computed from the secrets
+   * it read. Returns the partner as stored after the write; 'missing' when there is no such
+   * partner; 'changed' when the secrets moved meanwhile (read again and recompute).
+   */
+  update(
+    id: string,
+    changes: PartnerChanges,
+    updatedAt: string,
+    guard?: { secretsFrom: string | null },
+  ): Promise<Partner | 'missing' | 'changed'>;
   /** Every partner, newest first, a page at a time (`nextKey` is an opaque position). */
   list(opts: { limit: number; startKey: string | null }): Promise<{ partners: Partner[]; nextKey: string | null }>;
   addKey(key: ApiKeyRecord): Promise<void>;

@@ -48,4 +48,32 @@ export interface Payments {
   /** Re-check a remembered intent (never search). */
   retrieve(intentId: string): Promise<ChargeOutcome>;
   refund(intentId: string, idempotencyKey: string): Promise<RefundOutcome>;
+  /**
+   * The intent created for this order id (the metadata every charge carries), when a charge's
+   * answer was lost before its id was known; null when the provider has none.
+   */
+  find(orderId: string): Promise<ChargeOutcome | null>;
+  /** Cancels a live intent, so it can never succeed later; answers the intent as it then stands. */
+  cancel(intentId: string, idempotencyKey: string): Promise<ChargeOutcome>;
+}
+
+/** One of Stripe's signed events, verified and decoded: what the service acts on. */
+export type PaymentEvent =
+  /** payment_intent.succeeded, .payment_failed, .canceled: the intent's outcome and our metadata on it. */
+  | { kind: 'intent'; eventId: string; outcome: ChargeOutcome; metadata: Record<string, string> }
+  /** charge.refunded, refund.updated: a refund on the charge an order stands on. */
+  | {
+      kind: 'refund';
+      eventId: string;
+      intentId: string;
+      refundId: string | null;
+      /** The whole charge is refunded (and the refund succeeded). */
+      full: boolean;
+      metadata: Record<string, string>;
+    }
+  | { kind: 'other'; eventId: string; type: string };
+
+/** Verifies and decodes Stripe's signed events: null for a bad or stale signature (judged at receivedAtMs). */
+export interface PaymentEventVerifier {
+  verify(payload: string, signatureHeader: string, receivedAtMs: number): Promise<PaymentEvent | null>;
 }

@@ -17,6 +17,42 @@ const intentsFor = async (partnerId: string) =>
   (await simulatorIntents()).filter((i) => i.metadata?.partnerId === partnerId);
 
 describe('payments through the Stripe simulator', () => {
+  it.each(['pm_card_visa', 'pm_card_visa_debit', 'pm_card_mastercard', 'pm_card_amex', 'pm_card_discover'])(
+    "Stripe's test method %s succeeds: 201 and one succeeded intent",
+    async (pm) => {
+      const p = await newPartner({ paymentMethod: pm });
+      expect((await post(p, randomUUID())).status).toBe(201);
+      expect((await intentsFor(p.id)).map((i) => i.status)).toEqual(['succeeded']);
+    },
+  );
+
+  it.each([
+    ['pm_card_chargeDeclinedLostCard', 'lost_card'],
+    ['pm_card_chargeDeclinedStolenCard', 'stolen_card'],
+    ['pm_card_chargeDeclinedExpiredCard', 'expired_card'],
+    ['pm_card_chargeDeclinedIncorrectCvc', 'incorrect_cvc'],
+    ['pm_card_chargeDeclinedProcessingError', 'processing_error'],
+    ['pm_card_chargeDeclinedFraudulent', 'fraudulent'],
+    ['pm_card_visa_chargeDeclined', 'generic_decline'],
+  ])("Stripe's decline method %s -> 402 payment_failed with declineCode %s", async (pm, declineCode) => {
+    const p = await newPartner({ paymentMethod: pm });
+    const res = await post(p, randomUUID());
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ code: 'payment_failed', details: { declineCode } });
+    expect((await intentsFor(p.id)).map((i) => i.status)).toEqual(['requires_payment_method']);
+  });
+
+  it.each(['pm_card_bogus', 'pm_card_chargedeclined', 'pm_card_Visa', 'pm_bogus'])(
+    'a payment method Stripe does not know (%s) is refused: 402, declineCode null, no intent at all',
+    async (pm) => {
+      const p = await newPartner({ paymentMethod: pm });
+      const res = await post(p, randomUUID());
+      expect(res.status).toBe(402);
+      expect(res.body.error).toMatchObject({ code: 'payment_failed', details: { declineCode: null } });
+      expect(await intentsFor(p.id)).toHaveLength(0);
+    },
+  );
+
   it.each([
     ['pm_card_chargeDeclined', { declineCode: 'generic_decline' }],
     ['pm_card_chargeDeclinedInsufficientFunds', { declineCode: 'insufficient_funds' }],
@@ -134,6 +170,8 @@ describe('Idempotency-Key', () => {
     for (const r of results.filter((r) => r.status !== 201)) {
       expect(r.status).toBe(409);
       expect(['idempotency_in_progress', 'payment_in_flight']).toContain(r.body.error.code);
+      // The lease is 30 seconds on the service clock: the client is told when to come back.
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
     const list = await api(p, 'GET', '/orders');
     expect(list.body.data).toHaveLength(1);
@@ -148,9 +186,12 @@ describe('Idempotency-Key', () => {
     const failed = await post(p, key, body);
     expect(failed.status).toBe(500);
     expect(failed.body.error.code).toBe('internal_error');
+    expect(failed.headers.get('retry-after')).toBe('300');
     const locked = await post(p, key, body);
     expect(locked.status).toBe(409);
     expect(locked.body.error.code).toBe('idempotency_in_progress');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(300);
     // Meanwhile the operator raises the partner's fees: the order must still say what was charged.
     const before = (await admin('GET', `/partners/${p.id}`)).body.fees;
     await admin('PATCH', `/partners/${p.id}`, {

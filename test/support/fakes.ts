@@ -1,6 +1,6 @@
 import type { AuditLog, AuditPage, AuditRecord, AuditTarget } from '../../shared/ports/audit-log.js';
 import { recoveryKind, type RecoveryKind } from '../../shared/domain/recovery-kind.js';
-import type { KeyRecord } from '../../shared/domain/idempotency.js';
+import { movedMoney, type KeyRecord } from '../../shared/domain/idempotency.js';
 import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
 import type { OutboxEvent } from '../../shared/domain/events.js';
 import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
@@ -28,11 +28,19 @@ export class MemoryKeys implements IdempotencyStore {
     this.records.set(record.id, structuredClone(record));
     return true;
   }
+  async unsettled(limit: number) {
+    return [...this.records.values()]
+      .filter(movedMoney)
+      .sort((a, b) => a.firstUsedAtMs - b.firstUsedAtMs)
+      .slice(0, limit)
+      .map((r) => structuredClone(r));
+  }
 }
 
 export class MemoryOrders implements OrderStore {
   readonly orders = new Map<string, OrderRecord>();
   failCreates = 0;
+  storageProblem: (order: OrderRecord) => string | null = () => null;
   async create(order: OrderRecord) {
     if (this.failCreates > 0) {
       this.failCreates--;
@@ -117,6 +125,17 @@ export class ScriptedPayments implements Payments {
   }
   async retrieve(intentId: string): Promise<ChargeOutcome> {
     return this.retrieveResult ?? { kind: 'succeeded', intentId, amountCents: 0 };
+  }
+  /** The outcome a search by order id finds (charges are matched by their metadata). */
+  async find(orderId: string): Promise<ChargeOutcome | null> {
+    const req = this.charges.find((c) => c.metadata.orderId === orderId);
+    const outcome = req ? this.byKey.get(req.idempotencyKey) : undefined;
+    return outcome && outcome.kind !== 'provider_error' ? outcome : null;
+  }
+  cancelled: string[] = [];
+  async cancel(intentId: string): Promise<ChargeOutcome> {
+    this.cancelled.push(intentId);
+    return { kind: 'failed', intentId, status: 'canceled' };
   }
   /** Provider idempotency keys of every refund call, failed ones included. */
   refundKeys: string[] = [];

@@ -6,6 +6,7 @@ import {
   type CreateOrderInput,
 } from '../../shared/domain/create-order.js';
 import type { OrderPricing } from '../../shared/domain/new-order.js';
+import { settleKey } from '../../shared/app/settle-payments.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import { MemoryKeys, MemoryOrders, ScriptedPayments } from '../support/fakes.js';
@@ -28,6 +29,18 @@ const deps = (): CreateOrderDeps => ({
   leaseMs: 30_000,
   retryLockMs: 5 * 60_000,
   keyTtlHours: 24,
+  settleExpired: (record) =>
+    settleKey(
+      {
+        keys,
+        payments,
+        now: () => new Date(now),
+        alert: (e) => alerts.push(e),
+        leaseMs: 30_000,
+        keyLifeMs: 24 * 3600_000,
+      },
+      record,
+    ),
 });
 
 const partner: Partner = {
@@ -258,11 +271,19 @@ describe('createOrder', () => {
 
   it('500 after a successful charge keeps the key locked 5 minutes, then finishes with no second charge', async () => {
     orders.failCreates = 1;
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'internal_error' });
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'internal_error', retryAfterSeconds: 300 });
     expect(alerts).toEqual(['order_write_failed_after_charge']);
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'idempotency_in_progress',
+      retryAfterSeconds: 300,
+    });
     now += 4 * 60_000;
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'idempotency_in_progress' });
+    expect(await createOrder(deps(), input())).toEqual({
+      ok: false,
+      code: 'idempotency_in_progress',
+      retryAfterSeconds: 60,
+    });
     now += 61_000;
     const done = await createOrder(deps(), input());
     expect(done.ok).toBe(true);
@@ -303,11 +324,29 @@ describe('createOrder', () => {
     payments.next = [];
     void createOrder(deps(), input());
     await new Promise((r) => setTimeout(r, 10));
-    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_in_flight' });
+    expect(await createOrder(deps(), input())).toEqual({ ok: false, code: 'payment_in_flight', retryAfterSeconds: 30 });
     now += 31_000;
     const done = await createOrder(deps(), input());
     expect(done.ok).toBe(true);
     expect(new Set(payments.charges.map((c) => c.idempotencyKey)).size).toBe(1);
     expect(orders.orders.size).toBe(1);
+  });
+
+  it('an order the store cannot write is refused before the key is claimed or anything charged', async () => {
+    orders.storageProblem = () => 'the order cannot be stored';
+    const res = await createOrder(deps(), input());
+    expect(res).toMatchObject({ ok: false, code: 'not_storable', details: { reason: 'the order cannot be stored' } });
+    expect(payments.charges).toHaveLength(0);
+    expect(await keys.get('ptr_1#key-1')).toBeNull();
+  });
+
+  it('a refusal while the lease or the 500 lock holds says when to retry, in whole seconds', async () => {
+    orders.failCreates = 1;
+    const failed = await createOrder(deps(), input());
+    expect(failed).toMatchObject({ ok: false, code: 'internal_error', retryAfterSeconds: 300 });
+    now += 299_500;
+    expect(await createOrder(deps(), input())).toMatchObject({ code: 'idempotency_in_progress', retryAfterSeconds: 1 });
+    now += 1000;
+    expect(await createOrder(deps(), input())).toMatchObject({ ok: true });
   });
 });

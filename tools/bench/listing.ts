@@ -4,7 +4,7 @@
 // the charge path 100,000 times and measure nothing more).
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { orderItem } from '../../shared/adapters/dynamodb/order-store.js';
+import { orderFromItem, orderItem } from '../../shared/adapters/dynamodb/order-store.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import { newId } from '../../shared/domain/ids.js';
@@ -57,7 +57,8 @@ async function partnerWithOneOrder(api: Api, name: string): Promise<{ key: strin
       Key: { pk: `partner#${partner.id}`, sk: `order#${order.id}` },
     }),
   );
-  return { key, template: got.Item?.order as OrderRecord };
+  if (!got.Item) throw new Error('the template order was not stored');
+  return { key, template: orderFromItem(got.Item) };
 }
 
 /** Writes `count` more orders like `template` for its partner, older than it, a minute apart. */

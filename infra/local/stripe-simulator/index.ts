@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { behaviourFor, refundFails } from './behaviours.js';
+import { behaviourFor, declineErrorCode, refundFails } from './behaviours.js';
 import { parseStripeForm } from './form.js';
 import { loadState, saveState, type SimIntent, type SimRefund } from './state.js';
+import { chargeOf, eventSender, type WebhookTarget } from './events.js';
 
 export type { SimIntent, SimRefund } from './state.js';
 
@@ -14,6 +15,8 @@ export interface StripeSimulator {
   close(): Promise<void>;
   intents(): SimIntent[];
   refunds(): SimRefund[];
+  /** Where to deliver Stripe's signed events (the service's /stripe/webhook), once it listens. */
+  setWebhook(target: WebhookTarget): void;
 }
 
 type Answer = { status: number; body: unknown; cache: boolean };
@@ -44,6 +47,14 @@ export async function startStripeSimulator(
   // answer is held back longer than the client waits, so the caller cannot know what happened.
   let hang = { next: 0, ms: 30_000 };
   const persist = () => saveState(opts.stateFile, state);
+  let webhook: WebhookTarget | null = null;
+  const emit = eventSender(() => webhook);
+  const intentEvent = (intent: SimIntent) => {
+    if (intent.status === 'succeeded') emit('payment_intent.succeeded', publicIntent(intent));
+    else if (intent.status === 'canceled') emit('payment_intent.canceled', publicIntent(intent));
+    else if (intent.status === 'requires_payment_method' && intent.last_payment_error)
+      emit('payment_intent.payment_failed', publicIntent(intent));
+  };
   const newId = (prefix: string) =>
     `${prefix}_${(++state.seq).toString(36).padStart(6, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
   const now = () => Math.floor(Date.now() / 1000);
@@ -83,14 +94,12 @@ export async function startStripeSimulator(
     };
     if (behaviour.kind === 'decline') {
       intent.status = 'requires_payment_method';
-      intent.last_payment_error = {
-        code: 'card_declined',
-        decline_code: behaviour.declineCode,
-        message: 'Your card was declined.',
-      };
+      const code = declineErrorCode(behaviour.declineCode);
+      intent.last_payment_error = { code, decline_code: behaviour.declineCode, message: 'Your card was declined.' };
       state.intents.push(intent);
+      intentEvent(intent);
       return stripeError(402, 'card_error', 'Your card was declined.', {
-        code: 'card_declined',
+        code,
         decline_code: behaviour.declineCode,
         payment_intent: publicIntent(intent),
       });
@@ -101,6 +110,7 @@ export async function startStripeSimulator(
       intent._then = behaviour.then;
     }
     state.intents.push(intent);
+    intentEvent(intent);
     return { status: 200, body: publicIntent(intent), cache: true };
   }
 
@@ -120,8 +130,46 @@ export async function startStripeSimulator(
       }
       delete intent._then;
       persist();
+      intentEvent(intent);
     }
     return { status: 200, body: publicIntent(intent), cache: false };
+  }
+
+  /** Stripe's search, for the one form we use: metadata['key']:'value'. */
+  function searchIntents(query: string): Answer {
+    const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.trim());
+    if (!m) return stripeError(400, 'invalid_request_error', 'Unsupported search query.', { param: 'query' });
+    const data = state.intents.filter((i) => i.metadata?.[m[1] as string] === m[2]).map(publicIntent);
+    return {
+      status: 200,
+      body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+      cache: false,
+    };
+  }
+
+  const CANCELLABLE = new Set([
+    'requires_payment_method',
+    'requires_capture',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+  ]);
+
+  function cancelIntent(id: string): Answer {
+    const intent = state.intents.find((i) => i.id === id);
+    if (!intent)
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
+    if (!CANCELLABLE.has(intent.status))
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        { code: 'payment_intent_unexpected_state' },
+      );
+    intent.status = 'canceled';
+    delete intent._then;
+    intentEvent(intent);
+    return { status: 200, body: publicIntent(intent), cache: true };
   }
 
   function createRefund(p: Record<string, unknown>): Answer {
@@ -161,6 +209,8 @@ export async function startStripeSimulator(
       created: now(),
     };
     state.refunds.push(refund);
+    emit('charge.refunded', chargeOf(intent, state.refunds));
+    emit('refund.updated', refund);
     return { status: 200, body: refund, cache: true };
   }
 
@@ -191,7 +241,11 @@ export async function startStripeSimulator(
     }
     let answer: Answer;
     const intentMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname);
+    const cancelMatch = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/cancel$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/v1/payment_intents') answer = createIntent(params);
+    else if (method === 'GET' && url.pathname === '/v1/payment_intents/search')
+      answer = searchIntents(String(params.query ?? ''));
+    else if (method === 'POST' && cancelMatch) answer = cancelIntent(cancelMatch[1] as string);
     else if (method === 'GET' && intentMatch) answer = retrieveIntent(intentMatch[1] as string);
     else if (method === 'GET' && url.pathname === '/v1/payment_intents')
       answer = {
@@ -312,5 +366,8 @@ export async function startStripeSimulator(
       }),
     intents: () => state.intents.map((i) => publicIntent(i) as SimIntent),
     refunds: () => [...state.refunds],
+    setWebhook: (target) => {
+      webhook = target;
+    },
   };
 }

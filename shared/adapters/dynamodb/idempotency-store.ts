@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
-import type { KeyRecord } from '../../domain/idempotency.js';
+import { movedMoney, type KeyRecord } from '../../domain/idempotency.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 
 /**
@@ -34,7 +34,20 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
 
   async get(id: string): Promise<KeyRecord | null> {
     const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { id }, ConsistentRead: true }));
-    return (r.Item as KeyRecord | undefined) ?? null;
+    return r.Item ? fromItem(r.Item) : null;
+  }
+
+  async unsettled(limit: number): Promise<KeyRecord[]> {
+    const r = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'unsettled',
+        KeyConditionExpression: 'unsettledPk = :u',
+        ExpressionAttributeValues: { ':u': 'unsettled' },
+        Limit: limit,
+      }),
+    );
+    return (r.Items ?? []).map(fromItem);
   }
 
   async put(record: KeyRecord, expectedVersion: number | null): Promise<boolean> {
@@ -42,7 +55,15 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: record,
+          Item: {
+            ...record,
+            ...(movedMoney(record)
+              ? {
+                  unsettledPk: 'unsettled',
+                  unsettledSk: `${String(record.firstUsedAtMs).padStart(15, '0')}#${record.id}`,
+                }
+              : {}),
+          },
           ...(expectedVersion === null
             ? { ConditionExpression: 'attribute_not_exists(id)' }
             : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
@@ -54,4 +75,11 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       throw err;
     }
   }
+}
+
+function fromItem(item: Record<string, unknown>): KeyRecord {
+  const { unsettledPk, unsettledSk, ...record } = item;
+  void unsettledPk;
+  void unsettledSk;
+  return record as unknown as KeyRecord;
 }

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OutboxEvent } from '../../domain/events.js';
 import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
@@ -24,9 +25,39 @@ export function orderItem(order: OrderRecord) {
       : {}),
     ...(recovery ? { gsi2pk: `recover-${recovery}`, gsi2sk: `${order.updatedAt}#${order.id}` } : {}),
     // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
-    order,
+    // Metadata is stored as [key, value] pairs: the marshaller refuses a map with a `constructor`
+    // key and drops `__proto__`, and the partner must get back exactly the keys it sent.
+    order: { ...order, metadata: Object.entries(order.metadata) },
     version: order.version,
   };
+}
+
+/** The order as stored by orderItem, with its metadata as a null-prototype object again. */
+export function orderFromItem(item: Record<string, unknown>): OrderRecord {
+  const stored = item.order as Omit<OrderRecord, 'metadata'> & { metadata: unknown };
+  const metadata = Object.create(null) as Record<string, string>;
+  const pairs = Array.isArray(stored.metadata)
+    ? (stored.metadata as [string, string][])
+    : Object.entries((stored.metadata ?? {}) as Record<string, string>);
+  for (const [k, v] of pairs)
+    Object.defineProperty(metadata, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return { ...stored, metadata };
+}
+
+/** DynamoDB's item limit is 400 KB; the margin leaves room for what later state changes add. */
+const MAX_ORDER_ITEM_BYTES = 400 * 1024 - 16 * 1024;
+
+/**
+ * Why the order could not be stored, or null when it can. The marshalled JSON (type tags and
+ * all) is longer than DynamoDB's own measure of the item, so passing here means it fits.
+ */
+export function orderItemProblem(order: OrderRecord): string | null {
+  try {
+    const bytes = Buffer.byteLength(JSON.stringify(marshall(orderItem(order), { removeUndefinedValues: true })));
+    return bytes > MAX_ORDER_ITEM_BYTES ? 'the order is too large to store' : null;
+  } catch {
+    return 'the order cannot be stored';
+  }
 }
 
 /** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
@@ -80,6 +111,10 @@ export class DynamoOrderStore implements OrderStore {
     private readonly table: string,
   ) {}
 
+  storageProblem(order: OrderRecord): string | null {
+    return orderItemProblem(order);
+  }
+
   async create(order: OrderRecord): Promise<OrderRecord> {
     try {
       await this.db.send(
@@ -112,7 +147,7 @@ export class DynamoOrderStore implements OrderStore {
         ConsistentRead: true,
       }),
     );
-    return (r.Item?.order as OrderRecord | undefined) ?? null;
+    return r.Item ? orderFromItem(r.Item) : null;
   }
 
   async list(
@@ -140,7 +175,7 @@ export class DynamoOrderStore implements OrderStore {
         ExclusiveStartKey: startKey,
       }),
     );
-    const orders = (r.Items ?? []).map((i) => i.order as OrderRecord);
+    const orders = (r.Items ?? []).map(orderFromItem);
     return { orders, nextKey: r.LastEvaluatedKey ? JSON.stringify(r.LastEvaluatedKey) : null };
   }
 
@@ -202,7 +237,7 @@ export class DynamoOrderStore implements OrderStore {
         Limit: limit,
       }),
     );
-    return (r.Items ?? []).map((i) => i.order as OrderRecord);
+    return (r.Items ?? []).map(orderFromItem);
   }
 
   async findById(orderId: string): Promise<OrderRecord | null> {

@@ -1,12 +1,14 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
+  UpdateCommand,
   paginateQuery,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
-import type { PartnerStore } from '../../ports/partner-store.js';
+import type { PartnerChanges, PartnerStore } from '../../ports/partner-store.js';
 import { newestFirst, shardOf } from './sharded-index.js';
 
 // Partners and their API keys live in the orders table (single-table design):
@@ -49,14 +51,46 @@ export class DynamoPartnerStore implements PartnerStore {
     return (r.Item?.partner as Partner | undefined) ?? null;
   }
 
-  async update(partner: Partner): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: profileItem(partner),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+  async update(
+    id: string,
+    changes: PartnerChanges,
+    updatedAt: string,
+    guard?: { secretsFrom: string | null },
+  ): Promise<Partner | 'missing' | 'changed'> {
+    const fields = Object.entries({ ...changes, updatedAt }).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#p': 'partner' };
+    const values: Record<string, unknown> = {};
+    const sets = fields.map(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      return `#p.#f${i} = :v${i}`;
+    });
+    let condition = 'attribute_exists(pk)';
+    if (guard) {
+      names['#s'] = 'webhookSecrets';
+      if (guard.secretsFrom === null) condition += ' AND (attribute_not_exists(#p.#s[0]))';
+      else {
+        values[':s'] = guard.secretsFrom;
+        condition += ' AND #p.#s[0].secret = :s';
+      }
+    }
+    try {
+      const r = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: `partner#${id}`, sk: 'profile' },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return r.Attributes?.partner as Partner;
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      return (await this.get(id)) ? 'changed' : 'missing';
+    }
   }
 
   async list(opts: {

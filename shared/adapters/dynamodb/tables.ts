@@ -38,6 +38,8 @@ export const TABLES = {
     localName: 'idempotency',
     partitionKey: 'id',
     ttlAttribute: 'expiration',
+    // Sparse: only records holding money not yet settled carry these keys (the settlement sweep).
+    globalIndexes: [{ name: 'unsettled', partitionKey: 'unsettledPk', sortKey: 'unsettledSk' }],
   },
   rateLimits: {
     logicalName: 'RateLimits',

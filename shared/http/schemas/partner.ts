@@ -4,8 +4,24 @@ import { ApiError, validationError } from '../errors.js';
 
 // The partner API's request schemas: they validate requests and produce the OpenAPI document.
 
+/**
+ * Text that reaches a lab requisition, a label or an operator's screen: control characters, bidi
+ * overrides (which make a name display as something else) and unpaired surrogates (which no
+ * store or document can hold exactly) are refused, never silently altered.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
+/** In a u-mode pattern a valid pair is one code point, so \p{Cs} matches only an unpaired surrogate. */
+const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
+export const safeText = (s: string) => !UNSAFE_TEXT.test(s) && wellFormed(s);
+const SAFE_TEXT_MESSAGE = 'must not contain control characters, bidi overrides or unpaired surrogates';
+
 const trimmed = (max: number) =>
-  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine(safeText, SAFE_TEXT_MESSAGE);
 
 /** A 10-digit US number; common punctuation and a leading +1 are accepted and normalised away. */
 export const usPhone = z
@@ -24,7 +40,7 @@ export const isoDate = z
 export const addressSchema = z
   .object({
     line1: trimmed(200),
-    line2: z.string().trim().max(200).nullish(),
+    line2: z.string().trim().max(200).refine(safeText, SAFE_TEXT_MESSAGE).nullish(),
     city: trimmed(100),
     state: z
       .string()
@@ -66,14 +82,39 @@ export const guardianSchema = z
   })
   .strict();
 
-export const metadataSchema = z
-  .record(z.string(), z.string().max(200, 'metadata values must be at most 200 characters'))
-  // An empty key is refused here: DynamoDB cannot store it, and the order write would fail after the charge.
-  .refine(
-    (m) => Object.keys(m).every((k) => k.length >= 1 && k.length <= 40),
-    'metadata keys must be 1 to 40 characters',
-  )
-  .refine((m) => Object.keys(m).length <= 20, 'at most 20 metadata pairs');
+/** Value limits for the OpenAPI document; key limits and the pair count are checked by exactMetadata. */
+export const metadataSchema = z.record(
+  z.string(),
+  z.string().max(200, 'metadata values must be at most 200 characters'),
+);
+
+export type Metadata = Record<string, string>;
+
+/**
+ * The metadata exactly as sent. zod's record drops a `__proto__` key without a word (and never
+ * checks its value), so the raw object's own keys are checked again here and copied into a
+ * null-prototype object: `constructor`, `__proto__` and `toString` are data like any other key.
+ * Unpaired surrogates are refused: a store or a JSON reader would replace them, and the partner
+ * would get back something other than what it sent.
+ */
+export function exactMetadata(raw: unknown): Metadata {
+  const out: Metadata = Object.create(null) as Metadata;
+  if (raw === null || raw === undefined) return out;
+  const fields: Record<string, string> = {};
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > 20) fields.metadata = 'at most 20 metadata pairs';
+  for (const [k, v] of entries) {
+    const field = `metadata.${k}`;
+    if (k.length < 1 || k.length > 40) fields[field] = 'metadata keys must be 1 to 40 characters';
+    else if (!wellFormed(k)) fields[field] = 'metadata keys must not contain unpaired surrogates';
+    else if (typeof v !== 'string') fields[field] = 'metadata values must be strings';
+    else if (v.length > 200) fields[field] = 'metadata values must be at most 200 characters';
+    else if (!wellFormed(v)) fields[field] = 'metadata values must not contain unpaired surrogates';
+    else Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  if (Object.keys(fields).length > 0) throw validationError(fields);
+  return out;
+}
 
 export const createOrderSchema = z
   .object({
@@ -81,6 +122,7 @@ export const createOrderSchema = z
       .string()
       .min(1, 'must be 1 to 100 characters')
       .max(100, 'must be 1 to 100 characters')
+      .refine(wellFormed, 'must not contain unpaired surrogates')
       .nullish()
       .transform((v) => v ?? null),
     patient: patientSchema,
