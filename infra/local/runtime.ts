@@ -13,6 +13,8 @@ import { loadLocalSecrets } from './local-secrets.js';
 import { startStripeSimulator } from './stripe-simulator/index.js';
 import { LOCAL_DOCUMENTS_BUCKET, startS3Local } from './s3-local.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { startLabSimulator, type LabSimulator } from './lab-simulator/index.js';
+import { standInWiring } from './lab-simulator/wiring.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -22,6 +24,9 @@ export interface LocalRuntime {
   clock: ServiceClock;
   adminToken: string;
   stripeSimulatorUrl: string;
+  labToken: string;
+  /** The local lab stand-in, unless LAB_MLLP_URL points at an external lab. */
+  labSimulator: LabSimulator | null;
   stop(): Promise<void>;
 }
 
@@ -34,7 +39,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
   const dataDir = env.inMemory ? null : resolve(env.DATA_DIR);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
 
-  const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
+  const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN, env.LAB_TOKEN);
   const dynamo = await startDynamoDbLocal({ dataDir });
   const s3 = await startS3Local(dataDir);
   const stripe = await startStripeSimulator({
@@ -42,6 +47,16 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     host: '127.0.0.1',
     ...(dataDir ? { stateFile: join(dataDir, 'stripe-simulator.json') } : {}),
   });
+  let clock: ServiceClock | null = null;
+  let origin = '';
+  const labSimulator = env.LAB_MLLP_URL
+    ? null
+    : await startLabSimulator({
+        catalog: loadSeedCatalog(SERVICE_CONFIG.restrictedStates),
+        inbound: () => ({ url: origin, token: secrets.labToken }),
+        now: () => clock?.now() ?? new Date(),
+        ...(dataDir ? { stateFile: join(dataDir, 'lab-simulator.json') } : {}),
+      });
   try {
     await ensureTables(dynamo.endpoint);
     // The handlers read their configuration from the environment, exactly as in Lambda.
@@ -60,6 +75,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       LOG_LEVEL: env.LOG_LEVEL,
       METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LAB_MLLP_URL: env.LAB_MLLP_URL ?? labSimulator?.url,
     });
     // The shared logger may have been built before the environment above was set (it is built
     // when first imported): give it the level this runtime was started with.
@@ -67,8 +83,10 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
-    const clock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
-    composition.useClock(clock);
+    const serviceClock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
+    clock = serviceClock;
+    composition.useClock(serviceClock);
+    composition.useLabStandIn(standInWiring(labSimulator, composition.orderStore));
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     const { placeDueOrders } = await import('../../shared/domain/place-order.js');
@@ -77,23 +95,25 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     registerDueWork('recovery', () => recoverOrders(composition.recoveryDeps()));
     const { runDueDeliveries } = await import('../../shared/domain/webhooks/dispatch.js');
     registerDueWork('webhookRetries', () => runDueDeliveries(composition.dispatchDeps()));
-    // The simulated lab reports results some hours after the requisition (service clock).
-    const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
-    registerDueWork('simulatedResults', async (now) => {
-      const before = new Date(now.getTime() - SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
-      let delivered = 0;
-      for (const order of await composition.orderStore().awaitingResults(before, 25)) {
-        if ((await deliverSimulatedResults(composition.sandboxDeps(), order, 'lab_results')).ok) delivered++;
-      }
-      return delivered;
-    });
+    // The lab stand-in reports results some hours after the requisition (service clock); an
+    // external lab reports when it does.
+    if (labSimulator)
+      registerDueWork('simulatedResults', async (now) => {
+        const before = new Date(now.getTime() - SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
+        const deliver = composition.sandboxDeps().deliverResults;
+        let delivered = 0;
+        for (const order of await composition.orderStore().awaitingResults(before, 25)) {
+          if (deliver && (await deliver(order)).ok) delivered++;
+        }
+        return delivered;
+      });
     // The local stand-in for EventBridge Scheduler and the sweep rule: due work runs every few
     // seconds of wall time, and at once when an operator advances the clock.
     let ticking = false;
     const ticker = setInterval(() => {
       if (ticking) return;
       ticking = true;
-      runDueWork(clock.now())
+      runDueWork(serviceClock.now())
         .catch((err: Error) => console.error('local runtime: due work failed:', err.name))
         .finally(() => (ticking = false));
     }, 5_000);
@@ -109,6 +129,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     };
     const server = createLocalServer(ROUTES, handlers, {
       adminToken: secrets.adminToken,
+      labToken: secrets.labToken,
       partnerAuthorizer: authorizer.handler,
     });
     await new Promise<void>((ok, fail) => {
@@ -117,21 +138,27 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     });
     const port = (server.address() as AddressInfo).port;
     const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    origin = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
     return {
       url: `http://${host}:${port}`,
       notes: [
         `Data directory: ${dataDir ?? 'in memory (nothing is kept)'}`,
         `Operator API token (Authorization: Bearer ...): ${env.ADMIN_TOKEN ? '(from ADMIN_TOKEN)' : secrets.adminToken}`,
+        `Lab (MLLP): ${env.LAB_MLLP_URL ?? `${labSimulator?.url} (the local lab stand-in)`}`,
+        `Lab results interface: POST /lab/v1/oru with Authorization: Bearer ${env.LAB_TOKEN ? '(from LAB_TOKEN)' : secrets.labToken}`,
         `Stripe simulator: ${stripe.url} (charges: ${stripe.url}/_sim/intents, refunds: ${stripe.url}/_sim/refunds)`,
         `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES)
           .map((t) => t.localName)
           .join(', ')})`,
         `S3 (s3rver): ${s3.endpoint} (bucket: ${LOCAL_DOCUMENTS_BUCKET})`,
       ],
-      clock,
+      clock: serviceClock,
       adminToken: secrets.adminToken,
       stripeSimulatorUrl: stripe.url,
+      labToken: secrets.labToken,
+      labSimulator,
       stop: async () => {
+        await labSimulator?.close();
         clearInterval(ticker);
         const closed = new Promise<void>((ok) => server.close(() => ok()));
         server.closeAllConnections();
@@ -142,6 +169,7 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
       },
     };
   } catch (err) {
+    await labSimulator?.close();
     await stripe.close();
     await s3.stop();
     await dynamo.stop();

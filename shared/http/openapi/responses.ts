@@ -189,11 +189,19 @@ const fees = named(
   'OrderFees',
   'Your per-order fees.',
 );
+const partnerTestEntry = named(
+  testEntry.extend({
+    labOrderCode: z
+      .string()
+      .describe("The contracted lab's own order code for this test (what the lab's order message carries)."),
+  }),
+  'PartnerCatalogTest',
+);
 export const partnerCatalog = named(
   z.object({
     fees: fees.extend({ chargedPer: z.literal('order') }),
     restrictedStates: z.array(z.string()),
-    tests: z.array(testEntry),
+    tests: z.array(partnerTestEntry),
     panels: z.array(panelEntry),
   }),
   'PartnerCatalog',
