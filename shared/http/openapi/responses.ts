@@ -332,6 +332,17 @@ export const analyte = named(
     ),
     notReported: z.boolean(),
     reportedAt: iso,
+    corrections: z
+      .array(
+        z.object({
+          value: z.number().nullable(),
+          valueText: z.string().nullable(),
+          flag: z.enum(RESULT_FLAGS).nullable(),
+          reportedAt: iso,
+        }),
+      )
+      .optional()
+      .describe('Earlier values the lab corrected (OBX-11 C) or withdrew (D), oldest first.'),
   }),
   'Analyte',
 );
