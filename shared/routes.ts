@@ -257,7 +257,10 @@ export const ROUTES: readonly Route[] = [
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
-    ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
+    ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload', {
+      ...OPERATOR,
+      catalog: 'read',
+    }),
     documents: 'readWrite',
     timeoutSeconds: WAITS_ON_OTHERS,
   },

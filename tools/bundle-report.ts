@@ -37,6 +37,7 @@ export const BUDGETS: Record<string, number> = {
   'functions/mcp/handler.ts': 1_200_000,
   'functions/ops/placement.ts': 1_800_000,
   'functions/admin/lab-oru.ts': WITH_PDF,
+  'functions/lab/oru.ts': WITH_PDF,
   'functions/admin/orders-results-upload.ts': WITH_PDF,
   'functions/partner/sandbox-advance.ts': WITH_PDF,
   'functions/partner/sandbox-simulate.ts': WITH_PDF,

@@ -3,7 +3,7 @@ import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -37,7 +37,7 @@ import type { Construct } from 'constructs';
 import { PARTNER_AUTHORIZER, ROUTES, type ApiKind, type Route } from '../../shared/routes.js';
 import { DataTables } from './constructs/data-tables.js';
 import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
-import type { StageConfig } from './stages.js';
+import { labEnvironment, type StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
 
 export interface ServiceStackProps extends StackProps {
@@ -89,7 +89,11 @@ export class ServiceStack extends Stack {
       }),
     };
     const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
-    const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
+    const common = {
+      SERVICE_ENVIRONMENT: stage.stage,
+      DOCUMENTS_BUCKET: documents.bucketName,
+      ...labEnvironment(stage),
+    };
     const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
     this.apis.public = new RestApi(this, 'PublicApi', {
@@ -218,6 +222,16 @@ export class ServiceStack extends Stack {
         methodOptions(route),
       );
     }
+
+    // The lab's own identity: a role that may call its results route and nothing else.
+    const labRole = new Role(this, 'LabResultsRole', { assumedBy: new AccountRootPrincipal() });
+    labRole.addToPolicy(
+      new PolicyStatement({
+        actions: ['execute-api:Invoke'],
+        resources: [(this.apis.operator as RestApi).arnForExecuteApi('POST', '/lab/v1/oru')],
+      }),
+    );
+    new CfnOutput(this, 'LabResultsRoleArn', { value: labRole.roleArn });
 
     // A coarse per-IP shield in front of the public API; the exact 60-request burst stays the DynamoDB limiter.
     const waf = new CfnWebACL(this, 'PublicWaf', {

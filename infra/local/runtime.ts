@@ -86,7 +86,11 @@ export async function startLocalRuntime(rawEnv: Record<string, string | undefine
     const serviceClock = new ServiceClock(dataDir ? join(dataDir, 'clock.json') : null, env.SERVICE_CLOCK);
     clock = serviceClock;
     composition.useClock(serviceClock);
-    composition.useLabStandIn(standInWiring(labSimulator, composition.orderStore));
+    composition.useLabStandIn(
+      standInWiring(labSimulator, composition.orderStore, async () =>
+        (await import('../../shared/domain/catalog.js')).indexCatalog(await composition.catalogStore().get()),
+      ),
+    );
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     const { placeDueOrders } = await import('../../shared/domain/place-order.js');

@@ -1,8 +1,7 @@
-import { Hl7Message } from '@medplum/core';
 import type { Lab, PlacementOutcome } from '../ports/lab.js';
 import type { CatalogItem } from '../domain/catalog.js';
 import { buildOrm, requisitionNumberFor, type LabInterfaceConfig } from '../domain/lab-orders/orm.js';
-import { interpretAck } from '../domain/lab-orders/ack.js';
+import { interpretAck, readAck } from '../domain/lab-orders/ack.js';
 import { exchange } from './mllp/client.js';
 import type { MllpTarget } from './mllp/framing.js';
 
@@ -13,22 +12,6 @@ export interface MllpLabDeps {
   catalog: () => Promise<Map<string, CatalogItem>>;
   now: () => Date;
   newControlId: () => string;
-}
-
-/** Reads the fields an acknowledgment is judged on; a message Medplum cannot parse reads as empty. */
-function ackFields(text: string) {
-  try {
-    const m = Hl7Message.parse(text);
-    return {
-      messageType: m.getSegment('MSH')?.getField(9)?.toString() ?? '',
-      ackCode: m.getSegment('MSA')?.getComponent(1, 1) ?? '',
-      acknowledgedControlId: m.getSegment('MSA')?.getComponent(2, 1) ?? '',
-      fillerOrderNumber: m.getSegment('ORC')?.getComponent(3, 1) ?? '',
-      errorCodes: m.getAllSegments('ERR').map((s) => s.getComponent(3, 1)),
-    };
-  } catch {
-    return { messageType: '', ackCode: '', acknowledgedControlId: '', fillerOrderNumber: '', errorCodes: [] };
-  }
 }
 
 /** The production lab: an ORM^O01 per order over MLLP, one connection per message. */
@@ -48,7 +31,7 @@ export function mllpLab(deps: MllpLabDeps): Lab {
       const answer = await exchange(deps.target, message, deps.ackTimeoutMs);
       if (answer.kind === 'not_sent') return { kind: 'unreachable', reason: answer.reason };
       if (answer.kind === 'lost') return { kind: 'unknown', reason: answer.reason };
-      const verdict = interpretAck(ackFields(answer.message), controlId);
+      const verdict = interpretAck(readAck(answer.message), controlId);
       if (verdict.kind === 'accepted') return { kind: 'placed', requisitionNumber, accession: verdict.accession };
       if (verdict.kind === 'rejected') return verdict;
       return { kind: 'unknown', reason: verdict.reason };

@@ -26,7 +26,12 @@ export interface LabSimulator {
   /** Makes the lab answer this order's next message this way (a sandbox scenario). */
   expect(orderId: string, behaviour: LabBehaviour): void;
   /** Reports results for an order the lab received, through the inbound interface. */
-  deliver(orderId: string, scenario: 'normal' | 'critical' | 'withheld'): Promise<{ status: number; body: string }>;
+  deliver(
+    orderId: string,
+    scenario: 'normal' | 'critical' | 'withheld',
+    /** For a rehearsal that skipped the order message (placed_awaiting_requisition): the lab codes. */
+    codesIfUnknown?: string[],
+  ): Promise<{ status: number; body: string }>;
   received(orderId: string): Received | null;
   close(): Promise<void>;
 }
@@ -101,8 +106,12 @@ export async function startLabSimulator(opts: LabSimulatorOptions): Promise<LabS
     url: `mllp://127.0.0.1:${port}`,
     expect: (orderId, behaviour) => void behaviours.set(orderId, behaviour),
     received: (orderId) => orders.get(orderId) ?? null,
-    async deliver(orderId, scenario) {
-      const order = orders.get(orderId);
+    async deliver(orderId, scenario, codesIfUnknown) {
+      const order =
+        orders.get(orderId) ??
+        (codesIfUnknown?.length
+          ? { placer: orderId, accession: `SIM${String(++sequence).padStart(7, '0')}`, codes: codesIfUnknown }
+          : undefined);
       if (!order) return { status: 404, body: 'the lab never received this order' };
       const seen = new Set<string>();
       const biomarkers = order.codes

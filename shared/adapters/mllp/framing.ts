@@ -1,6 +1,9 @@
-import { CR, FS, VT } from '@medplum/hl7';
-
 // MLLP (HL7's Minimal Lower Layer Protocol): each message travels as VT <message> FS CR.
+// (The same bytes as @medplum/hl7's VT/FS/CR; not imported, so the Lambda bundles stay without
+// Medplum's FHIR toolkit, about 460 KB.)
+const VT = 0x0b;
+const FS = 0x1c;
+const CR = 0x0d;
 
 export function frame(message: string): Buffer {
   return Buffer.concat([Buffer.from([VT]), Buffer.from(message, 'utf8'), Buffer.from([FS, CR])]);

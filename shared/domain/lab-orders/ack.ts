@@ -17,6 +17,34 @@ export type AckVerdict =
 
 const CODE = /^[A-Za-z0-9_.-]{1,20}$/;
 
+/**
+ * The fields an acknowledgment is judged on, read with the separators its MSH declares. Small on
+ * purpose: an ACK is a handful of segments, and Medplum's Hl7Message (which the local lab
+ * stand-in and the tests use to read our messages) would add ~460 KB to every placing Lambda.
+ */
+export function readAck(text: string): AckFields {
+  const lines = text.split(/\r\n|\r|\n/).filter(Boolean);
+  const msh = lines[0] ?? '';
+  if (!msh.startsWith('MSH') || msh.length < 8)
+    return { messageType: '', ackCode: '', acknowledgedControlId: '', fillerOrderNumber: '', errorCodes: [] };
+  const fs = msh[3] as string;
+  const cs = msh[4] as string;
+  const segs = lines.map((l) => l.split(fs));
+  // MSH-1 is the separator itself: field n of MSH sits at index n-1.
+  const field = (name: string, n: number) => {
+    const s = segs.find((f) => f[0] === name);
+    return s ? ((name === 'MSH' ? s[n - 1] : s[n]) ?? '') : '';
+  };
+  const first = (v: string) => v.split(cs)[0] ?? '';
+  return {
+    messageType: field('MSH', 9).split(cs).slice(0, 2).join('^'),
+    ackCode: first(field('MSA', 1)),
+    acknowledgedControlId: first(field('MSA', 2)),
+    fillerOrderNumber: first(field('ORC', 3)),
+    errorCodes: segs.filter((f) => f[0] === 'ERR').map((f) => first(f[3] ?? '')),
+  };
+}
+
 export function interpretAck(ack: AckFields, controlId: string): AckVerdict {
   const type = ack.messageType.split('^').slice(0, 2).join('^');
   if (type !== 'ACK^O01' && type !== 'ORR^O02' && type !== 'ACK')

@@ -75,7 +75,7 @@ export function buildOruMessage(input: OruInput): string {
           ? `<${b.referenceHigh}`
           : '';
     if (i === withheldIndex) {
-      segments.push(`OBX|${i + 1}|NM|${code}||||${range}|||X|||${at}`);
+      segments.push(`OBX|${i + 1}|NM|${code}|||${unit}|${range}|||X|||${at}`);
       segments.push('NTE|1||Not reported: reflex criteria not met.');
       return;
     }
