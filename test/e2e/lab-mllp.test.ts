@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/local-service.js';
 import { ack, startTestLab } from '../support/mllp-lab.js';
@@ -24,6 +25,23 @@ const newOrder = async (items: string[], over: Record<string, unknown> = {}) =>
 const advance = (id: string) => call('POST', `/api/v1/sandbox/orders/${id}/advance`, key);
 const cancelReason = async (id: string) =>
   (await call('DELETE', `/api/v1/orders/${id}`, key)).body.error?.details?.reason as string;
+/** The text a PDF draws (pdf-lib writes WinAnsi hex strings into Flate streams), and whether it has an image. */
+async function pdfContent(url: string) {
+  const raw = Buffer.from(await (await fetch(url)).arrayBuffer()).toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
+    try {
+      return inflateSync(Buffer.from(m[1] as string, 'latin1')).toString('latin1');
+    } catch {
+      return '';
+    }
+  });
+  const text = streams
+    .flatMap((s) =>
+      [...s.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1] as string, 'hex').toString('latin1')),
+    )
+    .join('\n');
+  return { text, hasImage: raw.includes('/Subtype /Image') };
+}
 const alertLines = (name: string) =>
   service
     .output()
@@ -73,6 +91,12 @@ describe('orders to an external lab over MLLP', () => {
     const lipid = obrs.find((o) => o.getComponent(4, 1) === code('lipid-panel'))!;
     expect(lipid.getField(13).toString()).toMatch(/fasting/i);
     expect(msg.getAllSegments('NK1')).toHaveLength(0);
+    // The requisition: the number as a Code 128 barcode, and the lab's accession from ORC-3.
+    const req = await call('GET', `/api/v1/orders/${order.id}/requisition`, key);
+    const pdf = await pdfContent(req.body.url);
+    expect(pdf.hasImage).toBe(true);
+    expect(pdf.text).toContain(`Requisition number: ${placed.body.requisition.number}`);
+    expect(pdf.text).toContain('Lab accession: ACC1');
     // Every message has its own control id.
     await advance((await newOrder(['tsh'])).id);
     expect(lab.received.at(-1)!.getSegment('MSH')!.getField(10).toString()).not.toBe(msh.getField(10).toString());
