@@ -225,10 +225,11 @@ export class ServiceStack extends Stack {
 
     // The lab's own identity: a role that may call its results route and nothing else.
     const labRole = new Role(this, 'LabResultsRole', { assumedBy: new AccountRootPrincipal() });
+    const operatorApi = this.apis.operator as RestApi;
     labRole.addToPolicy(
       new PolicyStatement({
         actions: ['execute-api:Invoke'],
-        resources: [(this.apis.operator as RestApi).arnForExecuteApi('POST', '/lab/v1/oru')],
+        resources: [operatorApi.arnForExecuteApi('POST', '/lab/v1/oru', operatorApi.deploymentStage.stageName)],
       }),
     );
     new CfnOutput(this, 'LabResultsRoleArn', { value: labRole.roleArn });
