@@ -39,6 +39,10 @@ import type { UrlPolicy } from './domain/webhooks/ssrf.js';
 import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
 import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
 import { simulatedLab } from './adapters/simulated-lab.js';
+import { mllpLab } from './adapters/mllp-lab.js';
+import { parseMllpUrl } from './adapters/mllp/framing.js';
+import type { Lab } from './ports/lab.js';
+import { randomUUID } from 'node:crypto';
 import type { PlaceOrderDeps } from './domain/place-order.js';
 import { S3DocumentStore } from './adapters/s3-document-store.js';
 import type { DocumentStore } from './ports/document-store.js';
@@ -276,10 +280,44 @@ export function cancelOrderDeps(): CancelOrderDeps {
   };
 }
 
+let labStandIn: { wrap: (lab: Lab) => Lab; deliverResults: SandboxDeps['deliverResults'] } | null = null;
+/** The local runtime: its lab stand-in rehearses the sandbox's scenarios and reports results over HTTP. */
+export function useLabStandIn(standIn: typeof labStandIn): void {
+  labStandIn = standIn;
+}
+
+/** The lab's order interface: MLLP when configured; production never falls back to the simulation. */
+export const lab = /* @__PURE__ */ once((): Lab => {
+  const built = buildLab();
+  return labStandIn ? labStandIn.wrap(built) : built;
+});
+function buildLab(): Lab {
+  const env = runtimeEnv();
+  if (!env.LAB_MLLP_URL) {
+    if (env.SERVICE_ENVIRONMENT === 'production') throw new Error('production needs LAB_MLLP_URL: no simulated lab');
+    return simulatedLab;
+  }
+  return mllpLab({
+    target: parseMllpUrl(env.LAB_MLLP_URL),
+    ackTimeoutMs: env.LAB_ACK_TIMEOUT_MS,
+    config: {
+      sendingApplication: env.LAB_SENDING_APPLICATION,
+      sendingFacility: env.LAB_SENDING_FACILITY,
+      receivingApplication: env.LAB_RECEIVING_APPLICATION,
+      receivingFacility: env.LAB_RECEIVING_FACILITY,
+      processingId: env.SERVICE_ENVIRONMENT === 'production' ? 'P' : 'T',
+      orderingPhysician: SERVICE_CONFIG.orderingPhysician,
+    },
+    catalog: async () => indexCatalog(await catalogStore().get()),
+    now: () => clock().now(),
+    newControlId: () => randomUUID().replace(/-/g, '').slice(0, 20),
+  });
+}
+
 export function placeOrderDeps(): PlaceOrderDeps {
   return {
     orders: orderStore(),
-    lab: simulatedLab,
+    lab: lab(),
     now: () => clock().now(),
     alert,
     issueRequisition: (order, number) =>
@@ -326,6 +364,7 @@ export function sandboxDeps(): SandboxDeps {
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
     now: () => clock().now(),
+    ...(labStandIn ? { deliverResults: labStandIn.deliverResults } : {}),
   };
 }
 

@@ -3,7 +3,8 @@ import type { TableKey } from './adapters/dynamodb/tables.js';
 // THE route table. The CDK stack and the local server both read it, so the routes that run
 // locally are exactly the routes deployed to AWS.
 
-export type AuthKind = 'none' | 'partner' | 'operator';
+/** `lab`: the lab's own identity (an IAM role allowed only its route in AWS, LAB_TOKEN locally). */
+export type AuthKind = 'none' | 'partner' | 'operator' | 'lab';
 export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -294,8 +295,23 @@ export const ROUTES: readonly Route[] = [
     documents: 'readWrite',
     timeoutSeconds: WAITS_ON_OTHERS,
   },
+  // The lab's own inbound interface: on the IAM-authorised API, callable only by the lab's role.
   {
-    ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload'),
+    method: 'POST',
+    path: '/lab/v1/oru',
+    entry: 'functions/lab/oru.ts',
+    fn: 'LabOru',
+    auth: 'lab',
+    api: 'operator',
+    tables: { ...OPERATOR, catalog: 'read' },
+    documents: 'readWrite',
+    timeoutSeconds: WAITS_ON_OTHERS,
+  },
+  {
+    ...operator('POST', '/orders/{id}/results', 'orders-results-upload', 'AdminResultsUpload', {
+      ...OPERATOR,
+      catalog: 'read',
+    }),
     documents: 'readWrite',
     timeoutSeconds: WAITS_ON_OTHERS,
   },

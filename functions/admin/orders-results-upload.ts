@@ -7,7 +7,9 @@ import { recordResults } from '../../shared/domain/record-results.js';
 import { flagFromRange } from '../../shared/domain/results/flags.js';
 import { parseRange } from '../../shared/domain/results/hl7-values.js';
 import { PUBLIC_STATUS } from '../../shared/domain/order.js';
-import { clock, orderStore, recordResultsDeps } from '../../shared/composition.js';
+import { catalogStore, clock, orderStore, recordResultsDeps } from '../../shared/composition.js';
+import { indexCatalog } from '../../shared/domain/catalog.js';
+import { uploadRefusal } from '../../shared/app/upload-results.js';
 
 /**
  * POST /admin/v1/orders/{id}/results: results that arrived outside the electronic interface,
@@ -26,8 +28,19 @@ export const handler = operatorHandler({ action: 'results.uploaded', pathId: 'or
       });
   const order = await orderStore().findById(pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
+  const refusal = uploadRefusal(order, input.analytes, indexCatalog(await catalogStore().get()));
+  if (refusal?.kind === 'not_placed')
+    throw new ApiError('results_not_accepted', `The order has not reached the lab yet (state ${refusal.state}).`, {
+      details: { reason: 'not_placed', state: refusal.state },
+    });
+  if (refusal)
+    throw new ApiError('validation_error', 'Some analytes belong to no ordered test (mark them unordered: true).', {
+      details: {
+        fields: Object.fromEntries(refusal.indexes.map((i) => [`analytes[${i}]`, 'belongs to no ordered test'])),
+      },
+    });
   const now = clock().now().toISOString();
-  const analytes = input.analytes.map((a) => {
+  const analytes = input.analytes.map(({ unordered: _unordered, ...a }) => {
     // Bounds not given as numbers are read from the range text as a lab writes it ("12.6-17.7", "<200").
     const bounds =
       a.referenceRangeLow === null && a.referenceRangeHigh === null

@@ -10,18 +10,22 @@ import { catalogStore, partnerStore, runtimeEnv } from '../../shared/composition
 export const handler = partnerHandler(async (event, identity) => {
   const partner = await partnerStore().get(identity.partnerId);
   if (!partner) throw new ApiError('invalid_api_key');
-  const { tests, panels } = publicCatalog(
-    await catalogStore().get(),
-    publicLinks(requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)),
-  );
   const fees = {
     ...partner.fees,
     totalCents: partner.fees.labCollectionCents + partner.fees.physicianOrderCents,
     chargedPer: 'order',
   };
+  const catalog = await catalogStore().get();
+  const { tests, panels } = publicCatalog(catalog, publicLinks(requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL)));
+  const codes = new Map(catalog.tests.map((t) => [t.id, t.labOrderCode]));
   return json(
     200,
-    { fees, restrictedStates: SERVICE_CONFIG.restrictedStates, tests, panels },
+    {
+      fees,
+      restrictedStates: SERVICE_CONFIG.restrictedStates,
+      tests: tests.map((t) => ({ ...t, labOrderCode: codes.get(t.id) ?? null })),
+      panels,
+    },
     { 'Cache-Control': `private, max-age=${SERVICE_CONFIG.partnerCatalogMaxAgeSeconds}` },
   );
 });

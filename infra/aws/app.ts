@@ -1,12 +1,15 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { ServiceStack } from './service-stack.js';
-import { STAGES, type StageName } from './stages.js';
+import { labEndpointFromContext, STAGES, type StageName } from './stages.js';
 
 // Both stages from one app; `cdk deploy LabTests-sandbox` or `LabTests-production`.
 export function buildApp(app = new App()): App {
   for (const name of Object.keys(STAGES) as StageName[]) {
     const stack = new ServiceStack(app, `LabTests-${name}`, {
-      stage: STAGES[name],
+      stage:
+        name === 'production'
+          ? { ...STAGES[name], lab: labEndpointFromContext(app.node.tryGetContext('labEndpoint')) }
+          : STAGES[name],
       env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1' },
     });
     Tags.of(stack).add('service', 'lab-tests');

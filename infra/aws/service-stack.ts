@@ -4,7 +4,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { AUDIT_RETENTION_SECONDS } from '../../shared/adapters/dynamodb/audit-log.js';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -49,7 +49,7 @@ import {
 import { MCP_CORS } from '../../shared/mcp/cors.js';
 import { DataTables } from './constructs/data-tables.js';
 import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
-import type { StageConfig } from './stages.js';
+import { labEnvironment, type StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
 
 const AUDIT_RETENTION_DAYS = Math.ceil(AUDIT_RETENTION_SECONDS / 86_400);
@@ -132,7 +132,11 @@ export class ServiceStack extends Stack {
       cursor: 'CURSOR_SECRET_ARN',
       stripeWebhook: 'STRIPE_WEBHOOK_SECRET_ARN',
     } as const;
-    const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
+    const common = {
+      SERVICE_ENVIRONMENT: stage.stage,
+      DOCUMENTS_BUCKET: documents.bucketName,
+      ...labEnvironment(stage),
+    };
     const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
 
     this.apis.public = new RestApi(this, 'PublicApi', {
@@ -300,6 +304,17 @@ export class ServiceStack extends Stack {
         methodOptions(route),
       );
     }
+
+    // The lab's own identity: a role that may call its results route and nothing else.
+    const labRole = new Role(this, 'LabResultsRole', { assumedBy: new AccountRootPrincipal() });
+    const operatorApi = this.apis.operator as RestApi;
+    labRole.addToPolicy(
+      new PolicyStatement({
+        actions: ['execute-api:Invoke'],
+        resources: [operatorApi.arnForExecuteApi('POST', '/lab/v1/oru', operatorApi.deploymentStage.stageName)],
+      }),
+    );
+    new CfnOutput(this, 'LabResultsRoleArn', { value: labRole.roleArn });
 
     // A coarse per-IP shield in front of the public API; the exact 60-request burst stays the DynamoDB limiter.
     const waf = new CfnWebACL(this, 'PublicWaf', {

@@ -1,6 +1,15 @@
 // Per-stage settings in one typed place: the app builds both stages from these, never by hand.
 export type StageName = 'sandbox' | 'production';
 
+/** The lab's HL7 v2 order interface (MLLP), as agreed with the lab. */
+export interface LabEndpoint {
+  host: string;
+  port: number;
+  tls: boolean;
+  sendingFacility: string;
+  receivingFacility: string;
+}
+
 export interface StageConfig {
   stage: StageName;
   /** Production keeps data when the stack goes away; the sandbox can be torn down. */
@@ -10,6 +19,11 @@ export interface StageConfig {
   /** WAF rate-based rule: requests per 5 minutes per IP, a coarse shield above the exact token bucket. */
   wafRequestsPer5Minutes: number;
   mcpReservedConcurrency: number;
+  /**
+   * Where orders go. The sandbox keeps the simulated lab; production must name a real endpoint
+   * (CDK context `labEndpoint`, see labEndpointFromContext) and refuses to synthesize without one.
+   */
+  lab: LabEndpoint | 'simulated' | null;
   /** Optional custom domains, one per API (each API is mapped at the root of its domain). */
   domains?: Partial<Record<'public' | 'partner' | 'operator', { name: string; certificateArn: string }>>;
 }
@@ -22,6 +36,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetentionDays: 30,
     wafRequestsPer5Minutes: 2000,
     mcpReservedConcurrency: 10,
+    lab: 'simulated',
   },
   production: {
     stage: 'production',
@@ -30,5 +45,38 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetentionDays: 365,
     wafRequestsPer5Minutes: 2000,
     mcpReservedConcurrency: 50,
+    lab: null,
   },
 };
+
+/** `-c labEndpoint='{"host":...,"port":...,"tls":true,"sendingFacility":...,"receivingFacility":...}'`. */
+export function labEndpointFromContext(value: unknown): LabEndpoint | null {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<LabEndpoint> | undefined;
+  if (!v || typeof v !== 'object') return null;
+  const ok =
+    typeof v.host === 'string' &&
+    /^[A-Za-z0-9.-]+$/.test(v.host) &&
+    Number.isInteger(v.port) &&
+    (v.port as number) > 0 &&
+    (v.port as number) < 65536 &&
+    typeof v.tls === 'boolean' &&
+    !!v.sendingFacility &&
+    !!v.receivingFacility;
+  if (!ok) throw new Error('labEndpoint must be {host, port, tls, sendingFacility, receivingFacility}');
+  return v as LabEndpoint;
+}
+
+/** The handlers' lab settings for a stage; production without an endpoint is refused here. */
+export function labEnvironment(stage: StageConfig): Record<string, string> {
+  const lab = stage.lab;
+  if (lab === 'simulated' && stage.stage !== 'production') return {};
+  if (!lab || lab === 'simulated')
+    throw new Error(
+      'The production stage needs its lab endpoint (CDK context labEndpoint): it never uses the simulated lab.',
+    );
+  return {
+    LAB_MLLP_URL: `${lab.tls ? 'mllps' : 'mllp'}://${lab.host}:${lab.port}`,
+    LAB_SENDING_FACILITY: lab.sendingFacility,
+    LAB_RECEIVING_FACILITY: lab.receivingFacility,
+  };
+}

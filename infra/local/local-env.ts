@@ -20,6 +20,12 @@ export const localEnvSchema = z.object({
   RATE_LIMIT_BURST: wholeNumber('RATE_LIMIT_BURST', 60, 1, 1_000_000_000),
   RATE_LIMIT_PER_MINUTE: wholeNumber('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000_000),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
+  LAB_TOKEN: z.string().min(16, 'LAB_TOKEN must be at least 16 characters').optional(),
+  /** An external lab's order interface; unset, the runtime starts its own lab stand-in. */
+  LAB_MLLP_URL: z
+    .string()
+    .regex(/^mllps?:\/\/\S+:\d{1,5}\/?$/, 'LAB_MLLP_URL must look like mllp://host:port or mllps://host:port')
+    .optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('WARN'),
   SERVICE_CLOCK: z.enum(['wall', 'manual']).default('wall'),
 });

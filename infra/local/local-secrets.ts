@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 export interface LocalSecrets {
   adminToken: string;
+  /** The lab's bearer token for POST /lab/v1/oru (in AWS, an IAM role stands there). */
+  labToken: string;
   cursorSecret: string;
 }
 
@@ -11,7 +13,11 @@ export interface LocalSecrets {
  * Secrets the local runtime makes for itself, kept under DATA_DIR so that tokens and cursors
  * stay valid across a restart. ADMIN_TOKEN from the environment wins.
  */
-export function loadLocalSecrets(dataDir: string | null, adminTokenFromEnv: string | undefined): LocalSecrets {
+export function loadLocalSecrets(
+  dataDir: string | null,
+  adminTokenFromEnv: string | undefined,
+  labTokenFromEnv?: string,
+): LocalSecrets {
   const file = dataDir ? join(dataDir, 'secrets.json') : null;
   let stored: Partial<LocalSecrets> = {};
   if (file) {
@@ -23,8 +29,13 @@ export function loadLocalSecrets(dataDir: string | null, adminTokenFromEnv: stri
   }
   const secrets: LocalSecrets = {
     adminToken: stored.adminToken ?? `adm_${randomBytes(24).toString('base64url')}`,
+    labToken: stored.labToken ?? `lab_${randomBytes(24).toString('base64url')}`,
     cursorSecret: stored.cursorSecret ?? randomBytes(32).toString('base64url'),
   };
   if (file) writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-  return { ...secrets, adminToken: adminTokenFromEnv ?? secrets.adminToken };
+  return {
+    ...secrets,
+    adminToken: adminTokenFromEnv ?? secrets.adminToken,
+    labToken: labTokenFromEnv ?? secrets.labToken,
+  };
 }

@@ -17,6 +17,8 @@ import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { StandInPorts } from './ports.js';
 import { startEventStandIns } from './event-wiring.js';
+import { startLabSimulator, type LabSimulator } from './lab-simulator/index.js';
+import { standInWiring } from './lab-simulator/wiring.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -26,6 +28,9 @@ export interface LocalRuntime {
   clock: ServiceClock;
   adminToken: string;
   stripeSimulatorUrl: string;
+  labToken: string;
+  /** The local lab stand-in, unless LAB_MLLP_URL points at an external lab. */
+  labSimulator: LabSimulator | null;
   stop(): Promise<void>;
 }
 
@@ -52,7 +57,7 @@ export async function startLocalRuntime(
   // A fresh endpoint secret each start, unless one is given (a test that signs events itself).
   const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET || `whsec_${randomBytes(24).toString('base64url')}`;
   try {
-    const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN);
+    const secrets = loadLocalSecrets(dataDir, env.ADMIN_TOKEN, env.LAB_TOKEN);
     progress('Starting DynamoDB Local...');
     const dynamo = await startDynamoDbLocal({ dataDir, port: await ports.preferred('dynamodb') });
     closers.push(dynamo.stop);
@@ -69,6 +74,18 @@ export async function startLocalRuntime(
     });
     closers.push(stripe.close);
     ports.remember('stripe', stripe.port);
+    let origin = '';
+    let labSimulator: LabSimulator | null = null;
+    if (!env.LAB_MLLP_URL) {
+      progress('Starting the lab (MLLP) stand-in...');
+      labSimulator = await startLabSimulator({
+        catalog: loadSeedCatalog(SERVICE_CONFIG.restrictedStates),
+        inbound: () => ({ url: origin, token: secrets.labToken }),
+        now: () => clock.now(),
+        ...(dataDir ? { stateFile: join(dataDir, 'lab-simulator.json') } : {}),
+      });
+      closers.push(() => labSimulator?.close());
+    }
     progress('Starting the local SQS and EventBridge Scheduler...');
     const events = await startEventStandIns({ dataDir, clock, ports });
     closers.push(events.close);
@@ -93,6 +110,7 @@ export async function startLocalRuntime(
       METRICS_TO_LOG: env.LOG_LEVEL === 'INFO' || env.LOG_LEVEL === 'DEBUG' ? 'true' : 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...events.env,
+      LAB_MLLP_URL: env.LAB_MLLP_URL ?? labSimulator?.url,
     });
     // The shared logger may have been built before the environment above was set (it is built
     // when first imported): give it the level this runtime was started with.
@@ -101,21 +119,28 @@ export async function startLocalRuntime(
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
     composition.useClock(clock);
+    composition.useLabStandIn(
+      standInWiring(labSimulator, composition.orderStore, async () =>
+        (await import('../../shared/domain/catalog.js')).indexCatalog(await composition.catalogStore().get()),
+      ),
+    );
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     // Placement, recovery and webhook retries run as in AWS: schedules, sweeps and queue consumers
     // on the SQS and Scheduler stand-ins, driven by the service clock.
     await events.wire(registerDueWork);
-    // The simulated lab reports results some hours after the requisition (service clock).
-    const { deliverSimulatedResults } = await import('../../shared/domain/sandbox.js');
-    registerDueWork('simulatedResults', async (now) => {
-      const before = new Date(now.getTime() - SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
-      let delivered = 0;
-      for (const order of await composition.orderStore().awaitingResults(before, 25)) {
-        if ((await deliverSimulatedResults(composition.sandboxDeps(), order, 'lab_results')).ok) delivered++;
-      }
-      return delivered;
-    });
+    // The lab stand-in reports results some hours after the requisition (service clock); an
+    // external lab reports when it does.
+    if (labSimulator)
+      registerDueWork('simulatedResults', async (now) => {
+        const before = new Date(now.getTime() - SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
+        const deliver = composition.sandboxDeps().deliverResults;
+        let delivered = 0;
+        for (const order of await composition.orderStore().awaitingResults(before, 25)) {
+          if (deliver && (await deliver(order)).ok) delivered++;
+        }
+        return delivered;
+      });
     // Due work (the stand-ins' schedules and queues among it) runs every few seconds of wall
     // time, and at once when an operator advances the clock.
     let ticking = false;
@@ -138,6 +163,7 @@ export async function startLocalRuntime(
     };
     const server = createLocalServer(ROUTES, handlers, {
       adminToken: secrets.adminToken,
+      labToken: secrets.labToken,
       partnerAuthorizer: authorizer.handler,
     });
     await new Promise<void>((ok, fail) => {
@@ -147,6 +173,7 @@ export async function startLocalRuntime(
     const port = (server.address() as AddressInfo).port;
     const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
     const local = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : host;
+    origin = `http://${local}:${port}`;
     stripe.setWebhook({
       url: `http://${local}:${port}/stripe/webhook`,
       secret: stripeWebhookSecret,
@@ -157,6 +184,8 @@ export async function startLocalRuntime(
       notes: [
         `Data directory: ${dataDir ?? 'in memory (nothing is kept)'}`,
         `Operator API token (Authorization: Bearer ...): ${env.ADMIN_TOKEN ? '(from ADMIN_TOKEN)' : secrets.adminToken}`,
+        `Lab (MLLP): ${env.LAB_MLLP_URL ?? `${labSimulator?.url} (the local lab stand-in)`}`,
+        `Lab results interface: POST /lab/v1/oru with Authorization: Bearer ${env.LAB_TOKEN ? '(from LAB_TOKEN)' : secrets.labToken}`,
         `Stripe simulator: ${stripe.url} (charges: ${stripe.url}/_sim/intents, refunds: ${stripe.url}/_sim/refunds)`,
         `DynamoDB Local: ${dynamo.endpoint} (tables: ${Object.values(TABLES)
           .map((t) => t.localName)
@@ -167,6 +196,8 @@ export async function startLocalRuntime(
       clock,
       adminToken: secrets.adminToken,
       stripeSimulatorUrl: stripe.url,
+      labToken: secrets.labToken,
+      labSimulator,
       stop: async () => {
         clearInterval(ticker);
         const closed = new Promise<void>((ok) => server.close(() => ok()));

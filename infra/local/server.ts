@@ -20,6 +20,8 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent) => Pro
 export interface LocalAuth {
   /** Stands in for IAM on the operator API. */
   adminToken: string;
+  /** Stands in for the lab's IAM role on its inbound results route. */
+  labToken: string;
   /** The partner API's Lambda authorizer, called as API Gateway calls it. */
   partnerAuthorizer: AuthorizerHandler;
 }
@@ -33,6 +35,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 async function authorize(event: APIGatewayProxyEvent, route: Route, auth: LocalAuth): Promise<boolean> {
   const authorization = Object.entries(event.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   if (route.auth === 'operator') return bearerMatches(authorization, auth.adminToken);
+  if (route.auth === 'lab') return bearerMatches(authorization, auth.labToken);
   if (route.auth === 'partner') {
     const result = await auth.partnerAuthorizer({
       type: 'REQUEST',
@@ -130,7 +133,9 @@ export function createLocalServer(
       });
       const result = counted.result;
       if (!result)
-        return jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
+        return match.route.auth === 'lab'
+          ? jsonError(res, 401, 'unauthorized', 'The lab interface needs Authorization: Bearer <LAB_TOKEN>.')
+          : jsonError(res, 401, 'unauthorized', 'The operator API needs Authorization: Bearer <ADMIN_TOKEN>.');
       // Local only: how many DynamoDB calls the request made (authorizer included), for budgets.
       const headers: Record<string, string | number | boolean> = {
         ...(result.headers ?? {}),

@@ -21,6 +21,7 @@ export async function issueRequisitionDocument(
   const site = order.preferredLocation;
   const pdf = await renderRequisitionPdf({
     requisitionNumber,
+    labAccession: order.labAccession ?? null,
     orderId: order.id,
     issuedAt: deps.now(),
     patient: order.patient,

@@ -54,6 +54,15 @@ export const runtimeEnvSchema = z.object({
   SCHEDULER_ENDPOINT: z.url().optional(),
   /** AWS only: the partner usage plan each new partner's throttling key joins. */
   USAGE_PLAN_ID: z.string().optional(),
+  /** The lab's order interface (mllp://host:port, mllps:// for TLS). Unset: the simulated lab (never in production). */
+  LAB_MLLP_URL: z.string().optional(),
+  /** How long to wait for the lab's acknowledgment on the order's connection (real time). */
+  LAB_ACK_TIMEOUT_MS: positiveInt(30_000),
+  /** MSH-3/4 and MSH-5/6 of the order messages: as agreed with the lab. */
+  LAB_SENDING_APPLICATION: z.string().min(1).default('LABTESTS'),
+  LAB_SENDING_FACILITY: z.string().min(1).default('LABTESTS'),
+  LAB_RECEIVING_APPLICATION: z.string().min(1).default('LAB'),
+  LAB_RECEIVING_FACILITY: z.string().min(1).default('LAB'),
   CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
 });
 

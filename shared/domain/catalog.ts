@@ -26,6 +26,8 @@ interface CatalogEntryBase {
 
 export interface LabTest extends CatalogEntryBase {
   type: 'test';
+  /** The contracted lab's own order code (OBR-4 of the order message). */
+  labOrderCode: string;
   biomarkers: Biomarker[];
   fastingRequired: boolean;
   minorEligible: boolean;

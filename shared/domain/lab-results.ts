@@ -5,14 +5,17 @@ import { buildOruMessage, seededRandom } from './results/simulate.js';
 import { recordResults, type RecordResultsDeps } from './record-results.js';
 import type { OrderStore } from '../ports/order-store.js';
 import { isPlausibleId } from './ids.js';
+import { amendAnalytes, reportKind } from './results/amend.js';
 
 export type IngestOutcome =
-  { ok: true; orderId: string; analytes: number } | { ok: false; status: 400 | 404 | 409; error: string };
+  | { ok: true; orderId: string; analytes: number; report: 'preliminary' | 'final' | 'correction' }
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 /**
  * Electronic results from a lab (an ORU^R01 message): parsed, matched to the order by its placer
- * order number (our order id), stored, and the order moved to results_ready. A message that
- * cannot be parsed stores nothing.
+ * order number (our order id), merged with what the lab sent before for it (preliminaries, then
+ * finals, then corrections and deletions), stored, and the order moved to results_ready when the
+ * results are final. A message that cannot be parsed stores nothing.
  */
 export async function ingestOru(
   deps: RecordResultsDeps & { orders: OrderStore },
@@ -31,14 +34,20 @@ export async function ingestOru(
   const placer = placers[0] as string;
   const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
   if (!order) return { ok: false, status: 404, error: 'no order matches the placer order number' };
+  if (order.state === 'cancelled')
+    return { ok: false, status: 409, error: 'the order cannot take results (cancelled)' };
+  const report = reportKind(parsed.result.analyteStatuses, order.state === 'results_reported');
+  const earlier = order.resultsId ? await deps.results.get(order.partnerId, order.id, order.resultsId) : null;
+  const analytes = amendAnalytes(earlier?.analytes ?? [], parsed.result.analytes, parsed.result.analyteStatuses);
   const recorded = await recordResults(deps, order, {
     source: 'lab_electronic',
-    analytes: parsed.result.analytes,
+    analytes,
     pdfs: [],
     trigger,
+    kind: report,
   });
   if (!recorded.ok) return { ok: false, status: 409, error: `the order cannot take results (${recorded.reason})` };
-  return { ok: true, orderId: order.id, analytes: parsed.result.analytes.length };
+  return { ok: true, orderId: order.id, analytes: parsed.result.analytes.length, report };
 }
 
 /** The simulated lab's ORU message for an order: every biomarker of every ordered test, panels expanded. */

@@ -105,12 +105,18 @@ export interface OrderRecord {
   placementDueAt: string;
   requisitionNumber: string | null;
   requisitionIssuedAt: string | null;
+  /** The lab's own number for the order (its accession, ORC-3 of its acknowledgment), when it gave one. */
+  labAccession?: string | null;
   resultsReportedAt: string | null;
   /** Which stored results are the order's (absent on orders reported before results had ids). */
   resultsId?: string;
   cancelledAt: string | null;
   /** Sandbox only: scenarios a partner asked to rehearse (see the sandbox endpoints). */
-  simulation?: { placement?: 'unconfirmed' | 'held'; results?: 'critical' | 'withheld'; refund?: 'fails' };
+  simulation?: {
+    placement?: 'unconfirmed' | 'held' | 'rejected' | 'slow';
+    results?: 'critical' | 'withheld';
+    refund?: 'fails';
+  };
 }
 
 export function cancellableUntil(order: Pick<OrderRecord, 'createdAt'>, windowMinutes: number): Date {

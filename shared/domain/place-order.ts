@@ -8,6 +8,8 @@ export interface PlaceOrderDeps {
   lab: Lab;
   now: () => Date;
   alert: (event: string, ids: Record<string, string>) => void;
+  /** How long an order the lab could not be reached for waits before the next try (default 1). */
+  unreachableRetryMinutes?: number;
   /** Renders and stores the requisition document before partners are told it is ready. */
   issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
 }
@@ -35,13 +37,34 @@ export async function placeOrder(
   } catch (err) {
     outcome = { kind: 'unknown' as const, reason: (err as Error).name };
   }
+  const ids = { orderId: placing.id, partnerId: placing.partnerId };
+  const rehearsal = placing.simulation?.placement !== undefined;
+  if (outcome.kind === 'unreachable') {
+    // Not one byte reached the lab: the order is scheduled again, and the sweep tries once more.
+    if (!rehearsal) deps.alert('lab_unreachable', ids);
+    const retryAt = new Date(deps.now().getTime() + (deps.unreachableRetryMinutes ?? 1) * 60_000);
+    return deps.orders.transition(placing, ['placing'], {
+      state: 'scheduled',
+      placementDueAt: retryAt.toISOString(),
+      updatedAt: deps.now().toISOString(),
+    });
+  }
+  if (outcome.kind === 'rejected') {
+    // The lab's codes only: its text can echo the patient.
+    if (!rehearsal)
+      deps.alert('lab_rejected', { ...ids, ackCode: outcome.ackCode, errorCodes: outcome.errorCodes.join(',') });
+    return deps.orders.transition(placing, ['placing'], {
+      state: 'external_draft',
+      updatedAt: deps.now().toISOString(),
+    });
+  }
   if (outcome.kind === 'unknown') {
     // A partner's rehearsal of this (sandbox scenario placement_unconfirmed) does not page staff.
     if (placing.simulation?.placement !== 'unconfirmed')
       deps.alert('placement_unconfirmed', { orderId: placing.id, partnerId: placing.partnerId });
     return deps.orders.transition(placing, ['placing'], { state: 'unconfirmed', updatedAt: deps.now().toISOString() });
   }
-  return completePlacement(deps, placing, outcome.requisitionNumber, trigger);
+  return completePlacement(deps, placing, outcome.requisitionNumber, trigger, outcome.accession ?? null);
 }
 
 /**
@@ -54,11 +77,12 @@ export async function completePlacement(
   order: OrderRecord,
   requisitionNumber: string,
   trigger: string,
+  accession: string | null = order.labAccession ?? null,
 ): Promise<OrderRecord | null> {
   // The number travels with every alert: if nothing else keeps it, support still can.
   const ids = { orderId: order.id, partnerId: order.partnerId, requisitionNumber };
   try {
-    await deps.issueRequisition(order, requisitionNumber);
+    await deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber);
     const now = deps.now();
     const issued = await deps.orders.transition(
       order,
@@ -66,6 +90,7 @@ export async function completePlacement(
       {
         state: 'requisition_issued',
         requisitionNumber,
+        labAccession: accession,
         requisitionIssuedAt: now.toISOString(),
         updatedAt: now.toISOString(),
       },
@@ -79,7 +104,12 @@ export async function completePlacement(
     deps.alert('requisition_not_issued', ids);
     // If this write fails too, the order stays `placing` and the sweep marks it unconfirmed.
     return deps.orders
-      .transition(order, [order.state], { state: 'placed', requisitionNumber, updatedAt: deps.now().toISOString() })
+      .transition(order, [order.state], {
+        state: 'placed',
+        requisitionNumber,
+        labAccession: accession,
+        updatedAt: deps.now().toISOString(),
+      })
       .catch(() => null);
   }
 }

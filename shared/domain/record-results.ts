@@ -35,6 +35,12 @@ export interface ResultsInput {
   /** PDFs that came with the results (operator upload); a report is rendered when there are none. */
   pdfs: Array<{ label: string; bytes: Uint8Array }>;
   trigger: string;
+  /**
+   * final (default): the order becomes results_ready. preliminary: stored, the order unmoved, no
+   * event. correction: replaces the results of an order already results_ready, and partners are
+   * told again by a new event (its own id and delivery id).
+   */
+  kind?: 'final' | 'preliminary' | 'correction';
 }
 
 export type RecordResultsOutcome =
@@ -52,8 +58,16 @@ export async function recordResults(
   order: OrderRecord,
   input: ResultsInput,
 ): Promise<RecordResultsOutcome> {
-  if (order.state === 'cancelled') return { ok: false, reason: 'cancelled' };
-  if (order.state === 'results_reported') return { ok: false, reason: 'already_reported' };
+  const kind = input.kind ?? 'final';
+  const from = kind === 'correction' ? (['results_reported'] as const) : RESULTS_FROM;
+  const refusal = (state: OrderState | undefined) =>
+    state === 'cancelled'
+      ? ({ ok: false, reason: 'cancelled' } as const)
+      : state === 'results_reported' && kind !== 'correction'
+        ? ({ ok: false, reason: 'already_reported' } as const)
+        : null;
+  const refused = refusal(order.state);
+  if (refused) return refused;
   const now = deps.now();
   const resultsId = deps.newResultsId(now);
   const files =
@@ -76,20 +90,25 @@ export async function recordResults(
     analytes: input.analytes,
     pdfs,
   });
-  const patch = {
-    state: 'results_reported',
-    resultsReportedAt: now.toISOString(),
-    resultsId,
-    updatedAt: now.toISOString(),
-  } as const;
-  const events = [outboxEvent('order.results_ready', order, input.trigger, now)];
-  const moved = await deps.orders.transition(order, RESULTS_FROM, patch, events);
+  const patch =
+    kind === 'preliminary'
+      ? { resultsId, updatedAt: now.toISOString() }
+      : ({
+          state: 'results_reported',
+          resultsReportedAt: now.toISOString(),
+          resultsId,
+          updatedAt: now.toISOString(),
+        } as const);
+  // A correction's event is a new one: receivers that de-duplicate on the delivery id must not drop it.
+  const trigger = kind === 'correction' ? `${input.trigger}_correction_${resultsId}` : input.trigger;
+  const events = kind === 'preliminary' ? [] : [outboxEvent('order.results_ready', order, trigger, now)];
+  const moved = await deps.orders.transition(order, from, patch, events);
   if (moved) return { ok: true, order: moved };
   // The order moved on meanwhile (a placement finished, or the recovery sweep touched it): if it can
   // still take results, take them once more against what is stored now; a lab does not resend.
   const current = await deps.orders.get(order.partnerId, order.id);
-  if (current?.state === 'cancelled') return { ok: false, reason: 'cancelled' };
-  if (current?.state === 'results_reported') return { ok: false, reason: 'already_reported' };
-  const again = current ? await deps.orders.transition(current, RESULTS_FROM, patch, events) : null;
+  const refusedNow = refusal(current?.state);
+  if (refusedNow) return refusedNow;
+  const again = current ? await deps.orders.transition(current, from, patch, events) : null;
   return again ? { ok: true, order: again } : { ok: false, reason: 'conflict' };
 }

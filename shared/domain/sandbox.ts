@@ -1,6 +1,7 @@
 import type { CatalogItem } from './catalog.js';
 import { ingestOru, simulatedResultsMessage } from './lab-results.js';
-import { placeOrder, type PlaceOrderDeps } from './place-order.js';
+import { completePlacement, placeOrder, type PlaceOrderDeps } from './place-order.js';
+import { requisitionNumberFor } from './lab-orders/orm.js';
 import type { OrderRecord } from './order.js';
 import type { RecordResultsDeps } from './record-results.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -13,7 +14,12 @@ export const SANDBOX_SCENARIOS = {
   external_draft:
     'An operator takes the order to prepare by hand: status stays processing, cancel gives external_draft_exists.',
   placement_in_progress: 'The order is being placed right now: cancel gives placing.',
-  placed_awaiting_requisition: 'The lab accepted the order but has not issued the requisition: cancel gives placed.',
+  placed_awaiting_requisition:
+    'The lab accepted the order but has not issued the requisition: cancel gives placed; advance issues the requisition.',
+  lab_rejects:
+    'Places the order now and the lab refuses it (AR): status stays processing while an operator prepares it, cancel gives external_draft_exists.',
+  lab_slow:
+    'Places the order now at a lab slow to acknowledge (a few seconds): the order still reaches requisition_ready.',
   critical_results: 'The next results carry a critical value (flag critical_high).',
   withheld_analyte: 'The next results withhold one analyte (notReported true, flag null).',
   refund_pending: 'A cancellation of this order cannot be refunded inline: refund is pending.',
@@ -27,6 +33,8 @@ export interface SandboxDeps {
   results: RecordResultsDeps & { orders: OrderStore };
   byId: () => Promise<Map<string, CatalogItem>>;
   now: () => Date;
+  /** Who reports the rehearsal's results (the local lab stand-in); absent, the in-process simulation. */
+  deliverResults?: (order: OrderRecord) => Promise<SandboxOutcome>;
 }
 
 export type SandboxOutcome = { ok: true; order: OrderRecord } | { ok: false; message: string };
@@ -51,8 +59,16 @@ export async function advance(deps: SandboxDeps, order: OrderRecord): Promise<Sa
       ? { ok: true, order: placed }
       : { ok: false, message: 'The order changed while it was being placed; fetch it and try again.' };
   }
-  if (order.state === 'requisition_issued' || order.state === 'placed')
-    return deliverSimulatedResults(deps, order, 'sandbox');
+  if (order.state === 'placed') {
+    // The lab has it but the requisition is not out yet: issue it first, as the recovery sweep would.
+    const number = order.requisitionNumber ?? requisitionNumberFor(order.id);
+    const issued = await completePlacement(deps.place, order, number, 'sandbox');
+    return issued?.state === 'requisition_issued'
+      ? { ok: true, order: issued }
+      : { ok: false, message: 'The requisition could not be issued yet; try again shortly.' };
+  }
+  if (order.state === 'requisition_issued')
+    return deps.deliverResults ? deps.deliverResults(order) : deliverSimulatedResults(deps, order, 'sandbox');
   return {
     ok: false,
     message: `An order in this state cannot be advanced (status ${order.state === 'cancelled' ? 'cancelled' : order.state === 'results_reported' ? 'results_ready' : 'processing, held by a scenario'}).`,
@@ -82,10 +98,15 @@ export async function simulate(
       : ({ ok: false, message: 'This scenario needs an order that is still waiting for placement.' } as const);
   };
   switch (scenario) {
-    case 'placement_unconfirmed': {
+    case 'placement_unconfirmed':
+    case 'lab_rejects':
+    case 'lab_slow': {
       if (order.state !== 'scheduled')
         return { ok: false, message: 'This scenario needs an order that is still waiting for placement.' };
-      const marked = await mark({ placement: 'unconfirmed' });
+      const placement = ({ placement_unconfirmed: 'unconfirmed', lab_rejects: 'rejected', lab_slow: 'slow' } as const)[
+        scenario
+      ];
+      const marked = await mark({ placement });
       const placed = marked ? await placeOrder(deps.place, marked, 'sandbox') : null;
       return placed
         ? { ok: true, order: placed }

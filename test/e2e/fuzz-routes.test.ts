@@ -88,7 +88,8 @@ beforeAll(async () => {
 function authFor(route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string): Record<string, string> {
   if (choice === 'none' || route.auth === 'none') return {};
   if (choice === 'junk') return { Authorization: `Bearer ${junkValue.replace(/[^\x20-\x7e]/g, '?')}` };
-  return { Authorization: `Bearer ${route.auth === 'partner' ? partner.key : inject('adminToken')}` };
+  const token = { partner: partner.key, lab: inject('labToken') }[route.auth as string] ?? inject('adminToken');
+  return { Authorization: `Bearer ${token}` };
 }
 
 const input = fc.record({

@@ -107,12 +107,30 @@ describe('order lifecycle in the sandbox', () => {
     ['external_draft', 'external_draft_exists'],
     ['placement_in_progress', 'placing'],
     ['placed_awaiting_requisition', 'placed'],
+    ['lab_rejects', 'external_draft_exists'],
   ])('scenario %s: status stays processing and cancel says %s', async (scenario, reason) => {
     const order = await newOrder(['tsh']);
     const res = await simulate(order.id, scenario);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
     expect(await cancelReason(order.id)).toBe(reason);
+  });
+
+  it('placed_awaiting_requisition: advance issues the requisition first (and tells the partner), then results', async () => {
+    const order = await newOrder(['lipid-panel']);
+    await simulate(order.id, 'placed_awaiting_requisition');
+    const issued = await advance(order.id);
+    expect(issued.body.status).toBe('requisition_ready');
+    expect(issued.body.requisition.number).toMatch(/^RQ\d{10}$/);
+    const deliveries = await admin('GET', `/deliveries?orderId=${order.id}`);
+    expect(deliveries.body.data.map((d: { type: string }) => d.type)).toContain('order.requisition_ready');
+    expect((await advance(order.id)).body.status).toBe('results_ready');
+  });
+
+  it('lab_slow: the lab takes a few seconds to acknowledge; the order is still placed', async () => {
+    const order = await newOrder(['tsh']);
+    const res = await simulate(order.id, 'lab_slow');
+    expect(res.body.status).toBe('requisition_ready');
   });
 
   it('critical_results and withheld_analyte shape the next results', async () => {
@@ -133,6 +151,8 @@ describe('order lifecycle in the sandbox', () => {
           a.notReported && a.flag === null && a.value === null,
       ),
     ).toHaveLength(1);
+    // A withheld analyte keeps its unit.
+    expect(w.find((a: { notReported: boolean }) => a.notReported).unit).not.toBe('');
   });
 
   it('refund_pending: a cancellation that cannot be refunded inline', async () => {
@@ -220,8 +240,32 @@ describe('results from outside the sandbox', () => {
     ).toBe(404);
   });
 
+  it('operator upload: refused before placement (naming the state), and for analytes of no ordered test unless marked', async () => {
+    const order = await newOrder(['tsh']);
+    const tsh = { name: 'TSH', labTestCode: '3016-3', value: 1.2, unit: 'uIU/mL', referenceRange: '0.45-4.5' };
+    const early = await admin('POST', `/orders/${order.id}/results`, { analytes: [tsh] });
+    expect(early.status).toBe(409);
+    expect(early.body.error.details).toMatchObject({ reason: 'not_placed', state: 'scheduled' });
+    expect(early.body.error.message).toContain('scheduled');
+    expect(await cancelReason(order.id)).toBe(undefined); // the partner's cancel still works: it cancelled
+    const placed = await newOrder(['tsh']);
+    await advance(placed.id);
+    const hgb = { name: 'Hemoglobin', labTestCode: '718-7', value: 13, unit: 'g/dL', referenceRange: '12.6-17.7' };
+    const foreign = await admin('POST', `/orders/${placed.id}/results`, { analytes: [tsh, hgb] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details.fields).toEqual({ 'analytes[1]': 'belongs to no ordered test' });
+    const marked = await admin('POST', `/orders/${placed.id}/results`, {
+      analytes: [tsh, { ...hgb, unordered: true }],
+    });
+    expect(marked.status).toBe(200);
+    expect((await api(partner, 'GET', `/orders/${placed.id}/results`)).body.analytes[1]).not.toHaveProperty(
+      'unordered',
+    );
+  });
+
   it('operator upload: analytes and a PDF, source operator_upload, flag judged from the range when absent', async () => {
     const order = await newOrder(['tsh']);
+    await advance(order.id);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
     const res = await admin('POST', `/orders/${order.id}/results`, {
       analytes: [
@@ -235,8 +279,22 @@ describe('results from outside the sandbox', () => {
           referenceRangeHigh: 4.5,
         },
         // Bounds given only as the range text are read from it.
-        { name: 'Hemoglobin', labTestCode: '718-7', value: 11.9, unit: 'g/dL', referenceRange: '12.6-17.7' },
-        { name: 'Cholesterol', labTestCode: '2093-3', value: 150, unit: 'mg/dL', referenceRange: '<200' },
+        {
+          name: 'Hemoglobin',
+          labTestCode: '718-7',
+          value: 11.9,
+          unit: 'g/dL',
+          referenceRange: '12.6-17.7',
+          unordered: true,
+        },
+        {
+          name: 'Cholesterol',
+          labTestCode: '2093-3',
+          value: 150,
+          unit: 'mg/dL',
+          referenceRange: '<200',
+          unordered: true,
+        },
       ],
       pdfs: [{ label: 'Outside lab report', contentBase64: pdf }],
     });

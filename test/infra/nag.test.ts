@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import { buildApp } from '../../infra/aws/app.js';
+import { TEST_LAB_ENDPOINT } from '../support/synth.js';
 import { NAG_ACKNOWLEDGMENTS } from '../../infra/aws/nag.js';
 
 describe('cdk-nag', () => {
   it('AwsSolutions and HIPAA Security find nothing unacknowledged in either stage', () => {
-    const app = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }));
+    const app = buildApp(new App({ context: { 'aws:cdk:bundling-stacks': [], labEndpoint: TEST_LAB_ENDPOINT } }));
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
     let message = '';
     try {

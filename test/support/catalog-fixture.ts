@@ -10,6 +10,7 @@ const test = (id: string, priceCents: number, extra: Partial<LabTest> = {}): Lab
   descriptionEs: `Sobre ${id}.`,
   category: 'General Health',
   priceCents,
+  labOrderCode: `L-${id.toUpperCase()}`.slice(0, 20).replace(/[^A-Z0-9-]/g, '-'),
   biomarkers: [{ name: id, loinc: null, unit: 'mg/dL', referenceLow: 1, referenceHigh: 2 }],
   fastingRequired: false,
   minorEligible: true,

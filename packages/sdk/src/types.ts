@@ -8,7 +8,7 @@ type Query<Op extends keyof operations> = operations[Op] extends { parameters: {
   : never;
 
 export type Catalog = Schemas['PartnerCatalog'];
-export type CatalogTest = Schemas['CatalogTest'];
+export type CatalogTest = Schemas['PartnerCatalogTest'];
 export type CatalogPanel = Schemas['CatalogPanel'];
 export type LocationsQuery = Query<'listLocations'>;
 export type Locations = Schemas['LocationList'];

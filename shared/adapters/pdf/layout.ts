@@ -88,6 +88,15 @@ export class Flow {
     this.y -= size + 5;
   }
 
+  /** A PNG (a barcode) at the left margin, `width` points wide, its aspect kept. */
+  async png(bytes: Uint8Array, width: number): Promise<void> {
+    const image = await this.doc.embedPng(bytes);
+    const height = (image.height / image.width) * width;
+    this.ensure(height + 4);
+    this.page.drawImage(image, { x: MARGIN, y: this.y - height, width, height });
+    this.y -= height + 6;
+  }
+
   space(points: number): void {
     this.y -= points;
   }

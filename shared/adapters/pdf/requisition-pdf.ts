@@ -1,7 +1,10 @@
+import { code128 } from 'bwip-js';
 import { Flow } from './layout.js';
 
 export interface RequisitionInput {
   requisitionNumber: string;
+  /** The lab's own number for the order (its accession), when it gave one. */
+  labAccession?: string | null;
   orderId: string;
   issuedAt: Date;
   patient: { firstName: string; lastName: string; dateOfBirth: string; sex: string };
@@ -17,6 +20,9 @@ export async function renderRequisitionPdf(input: RequisitionInput): Promise<Uin
   const f = await Flow.create(`Lab requisition ${input.requisitionNumber}`);
   f.text('Laboratory Test Requisition', { size: 18, bold: true, gap: 6 });
   f.text(`Requisition number: ${input.requisitionNumber}`, { size: 12, bold: true });
+  // Code 128, as lab requisitions carry it: the draw site scans it instead of typing the number.
+  await f.png(await code128({ bcid: 'code128', text: input.requisitionNumber, scale: 3, height: 10 }), 180);
+  if (input.labAccession) f.text(`Lab accession: ${input.labAccession}`, { bold: true });
   f.text(
     `Order: ${input.orderId}    Issued: ${input.issuedAt.toISOString().slice(0, 10)}    Ordered through: ${input.partnerName}`,
     { gap: 10 },

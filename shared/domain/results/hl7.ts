@@ -20,6 +20,8 @@ export interface ParsedOru {
   version: string | null;
   observationRequests: ObservationRequest[];
   analytes: Analyte[];
+  /** Each analyte's result status (OBX-11, else its OBR-25): F, P, C, D, X... */
+  analyteStatuses: string[];
   notes: string[];
   /** Lines that were not segments (e.g. a segment broken by a stray newline), skipped. */
   skippedLines: number;
@@ -76,6 +78,7 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
     version: comp(msh.fields[12]) || null,
     observationRequests: [],
     analytes: [],
+    analyteStatuses: [],
     notes: [],
     skippedLines,
   };
@@ -107,6 +110,7 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
         (decoded.value === null && decoded.text === null) ||
         /cancel/i.test(decoded.text ?? '');
       const unit = comp(f[6], 0) || comp(f[6], 1);
+      result.analyteStatuses.push(status || (currentObr?.resultStatus ?? '').toUpperCase());
       result.analytes.push({
         name: comp(f[3], 1) || comp(f[3], 0) || 'Unnamed observation',
         labTestCode: comp(f[3], 0),

@@ -1,4 +1,5 @@
 import type { Biomarker } from '../catalog.js';
+import { makeConsistent, type SimValue } from './consistent.js';
 
 // The simulated lab's electronic results: a real ORU^R01 v2.5.1 message, fed to the same
 // ingestion code as a real lab interface. Values sit around each reference range; about one in
@@ -65,6 +66,17 @@ export function buildOruMessage(input: OruInput): string {
     input.scenario === 'critical'
       ? input.biomarkers.findIndex((b) => b.referenceLow !== null && b.referenceHigh !== null)
       : -1;
+  // Every value first, so the derived ones (lipid arithmetic, red-cell indices) can follow the measured.
+  const sims = new Map<string, SimValue>();
+  const simOf = input.biomarkers.map((b, i) => {
+    if (i === withheldIndex) return null;
+    const sim = simulatedValue(b, input.random, i === criticalIndex);
+    const entry = sim ? { ...sim, low: b.referenceLow, high: b.referenceHigh } : null;
+    if (entry && b.loinc) sims.set(b.loinc, entry);
+    return entry;
+  });
+  const critical = criticalIndex >= 0 ? (input.biomarkers[criticalIndex]?.loinc ?? null) : null;
+  makeConsistent(sims, critical);
   input.biomarkers.forEach((b, i) => {
     const code = `${clean(b.loinc ?? `SIM-${i + 1}`)}^${clean(b.name)}^${b.loinc ? 'LN' : 'L'}`;
     const unit = clean(b.unit ?? '');
@@ -75,11 +87,11 @@ export function buildOruMessage(input: OruInput): string {
           ? `<${b.referenceHigh}`
           : '';
     if (i === withheldIndex) {
-      segments.push(`OBX|${i + 1}|NM|${code}||||${range}|||X|||${at}`);
+      segments.push(`OBX|${i + 1}|NM|${code}|||${unit}|${range}|||X|||${at}`);
       segments.push('NTE|1||Not reported: reflex criteria not met.');
       return;
     }
-    const sim = simulatedValue(b, input.random, i === criticalIndex);
+    const sim = simOf[i];
     if (!sim) {
       segments.push(`OBX|${i + 1}|ST|${code}||${input.random() < 0.05 ? 'Reactive' : 'Negative'}|||||F|||${at}`);
       return;

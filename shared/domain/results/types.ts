@@ -30,4 +30,13 @@ export interface Analyte {
   flag: ResultFlag | null;
   notReported: boolean;
   reportedAt: string;
+  /** Earlier values the lab corrected or withdrew, oldest first (absent when never corrected). */
+  corrections?: AnalyteCorrection[];
+}
+
+export interface AnalyteCorrection {
+  value: number | null;
+  valueText: string | null;
+  flag: ResultFlag | null;
+  reportedAt: string;
 }

@@ -200,7 +200,7 @@ export function examples(o: string): Record<string, Example> {
       response: {
         fees: { labCollectionCents: 1000, physicianOrderCents: 800, totalCents: 1800, chargedPer: 'order' },
         restrictedStates: RESTRICTED,
-        tests: [cbcTest(o)],
+        tests: [{ ...cbcTest(o), labOrderCode: '100010' }],
         panels: [panel(o)],
       },
     },

@@ -52,7 +52,13 @@ export function operatorExamples(): Record<string, Example> {
       request:
         'MSH|^~\\&|LAB|LAB|SVC|SVC|20261102150405||ORU^R01|MSG0001|P|2.5.1\rPID|1||PAT1\rOBR|1|' +
         `${ORDER_ID}||718-7^Hemoglobin^LN\rOBX|1|NM|718-7^Hemoglobin^LN||13.9|g/dL|12.6-17.7|N|||F`,
-      response: { ok: true, orderId: ORDER_ID, analytes: 1 },
+      response: { ok: true, orderId: ORDER_ID, analytes: 1, report: 'final' },
+    },
+    deliverLabResults: {
+      request:
+        'MSH|^~\\&|LAB|LAB|SVC|SVC|20261102150405||ORU^R01|MSG0002|P|2.5.1\rPID|1||PAT1\rOBR|1|' +
+        `${ORDER_ID}||718-7^Hemoglobin^LN\rOBX|1|NM|718-7^Hemoglobin^LN||14.2|g/dL|12.6-17.7|N|||C`,
+      response: { ok: true, orderId: ORDER_ID, analytes: 1, report: 'correction' },
     },
     uploadResults: {
       request: {

@@ -51,9 +51,15 @@ export const resultsUploaded = named(
   'ResultsUploaded',
 );
 export const oruAccepted = named(
-  z.object({ ok: z.literal(true), orderId: z.string(), analytes: z.number().int() }),
+  z.object({
+    ok: z.literal(true),
+    orderId: z.string(),
+    analytes: z.number().int(),
+    report: z.enum(['preliminary', 'final', 'correction']),
+  }),
   'OruAccepted',
 );
+const hl7Message = z.string().meta({ id: 'Hl7Message', description: 'HL7 v2 ORU^R01, segments separated by CR' });
 /** What a route without its own description answers: a JSON object. */
 export const operatorAnswer = named(z.object({}).catchall(z.unknown()), 'OperatorAnswer');
 
@@ -166,7 +172,15 @@ export const OPERATOR_OPERATIONS: Record<string, Operation> = {
     operationId: 'ingestOruMessage',
     summary: 'Results from the lab: an HL7 v2 ORU^R01 message as the raw body, refused whole when it cannot be read',
     tag: 'Results',
-    body: z.string().meta({ id: 'Hl7Message', description: 'HL7 v2 ORU^R01, segments separated by CR' }),
+    body: hl7Message,
+    ok: { status: 200, schema: oruAccepted, description: 'Recorded' },
+    errors: ['validation_error', 'not_found', 'results_not_accepted'],
+  },
+  'POST /lab/v1/oru': {
+    operationId: 'deliverLabResults',
+    summary: "The lab's own inbound interface (its IAM role; LAB_TOKEN locally): an ORU^R01 as the raw body",
+    tag: 'Results',
+    body: hl7Message,
     ok: { status: 200, schema: oruAccepted, description: 'Recorded' },
     errors: ['validation_error', 'not_found', 'results_not_accepted'],
   },

@@ -57,11 +57,19 @@ const fees = named(
   'OrderFees',
   'Your per-order fees.',
 );
+const partnerTestEntry = named(
+  testEntry.extend({
+    labOrderCode: z
+      .string()
+      .describe("The contracted lab's own order code for this test (what the lab's order message carries)."),
+  }),
+  'PartnerCatalogTest',
+);
 export const partnerCatalog = named(
   z.object({
     fees: fees.extend({ chargedPer: z.literal('order') }),
     restrictedStates: z.array(z.string()),
-    tests: z.array(testEntry),
+    tests: z.array(partnerTestEntry),
     panels: z.array(panelEntry),
   }),
   'PartnerCatalog',
@@ -192,6 +200,17 @@ export const analyte = named(
     ),
     notReported: z.boolean(),
     reportedAt: iso,
+    corrections: z
+      .array(
+        z.object({
+          value: z.number().nullable(),
+          valueText: z.string().nullable(),
+          flag: z.enum(RESULT_FLAGS).nullable(),
+          reportedAt: iso,
+        }),
+      )
+      .optional()
+      .describe('Earlier values the lab corrected (OBX-11 C) or withdrew (D), oldest first.'),
   }),
   'Analyte',
 );

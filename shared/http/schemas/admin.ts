@@ -66,6 +66,8 @@ const analyte = z
     flag: z.enum(RESULT_FLAGS).nullable().optional(),
     notReported: z.boolean().default(false),
     reportedAt: z.iso.datetime().optional(),
+    /** The lab reported this analyte though no ordered test includes it: accepted only when marked. */
+    unordered: z.boolean().optional(),
   })
   .strict();
 

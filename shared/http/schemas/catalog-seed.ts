@@ -40,6 +40,7 @@ export const catalogSeedSchema = z
         .object({
           ...common,
           type: z.literal('test'),
+          labOrderCode: z.string().regex(/^[A-Z0-9-]{1,20}$/, "must be the lab's order code (A-Z, 0-9, -)"),
           biomarkers: z.array(biomarkerSchema).min(1),
           fastingRequired: z.boolean(),
           minorEligible: z.boolean(),
@@ -74,6 +75,12 @@ export function parseCatalogSeed(data: unknown, restrictedStates: readonly strin
   for (const t of catalog.tests) {
     const restricted = t.unavailableStates.filter((s) => restrictedStates.includes(s));
     if (restricted.length) problems.push(`${t.id}: unavailableStates lists restricted states ${restricted.join(', ')}`);
+  }
+  const codes = new Map<string, string>();
+  for (const t of catalog.tests) {
+    const other = codes.get(t.labOrderCode);
+    if (other) problems.push(`${t.id}: labOrderCode ${t.labOrderCode} is also ${other}'s`);
+    codes.set(t.labOrderCode, t.id);
   }
   for (const p of catalog.panels) {
     const missing = p.testIds.filter((id) => !tests.has(id));
