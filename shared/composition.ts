@@ -1,6 +1,6 @@
 // The composition root: builds each adapter once per Lambda container (module scope), from the
 // environment, so warm invocations do no set-up work. The local runtime overrides the clock.
-import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
+import { checkStripeKeyForStage, parseRuntimeEnv, secretSource, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
 import { DynamoRateLimiter } from './adapters/dynamodb/rate-limit-store.js';
@@ -150,10 +150,10 @@ export const payments = /* @__PURE__ */ once((): Payments => {
   // client is reused; a failed read is tried again on the next call rather than kept.
   let client: Promise<Payments> | null = null;
   const ready = () =>
-    (client ??= secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY)
+    (client ??= stripeKey(env)
       .then((secretKey) =>
         createStripePayments({
-          secretKey,
+          secretKey: checkStripeKeyForStage(secretKey, env.SERVICE_ENVIRONMENT),
           timeoutMs: env.STRIPE_TIMEOUT_MS,
           ...(base
             ? {
@@ -176,7 +176,17 @@ export const payments = /* @__PURE__ */ once((): Payments => {
 });
 
 export function cursorSecret(): Promise<string> {
-  return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);
+  return Promise.resolve(runtimeEnv()).then((env) => {
+    const source = secretSource(env, 'CURSOR_SECRET_ARN', 'CURSOR_SECRET');
+    return secretValue(source.arn, source.value);
+  });
+}
+
+function stripeKey(env: RuntimeEnv): Promise<string> {
+  return Promise.resolve(env).then((e) => {
+    const source = secretSource(e, 'STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY');
+    return secretValue(source.arn, source.value);
+  });
 }
 
 export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler => {
@@ -186,6 +196,7 @@ export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler =>
         groupName: env.PLACEMENT_SCHEDULE_GROUP,
         targetArn: env.PLACEMENT_TARGET_ARN,
         roleArn: env.PLACEMENT_ROLE_ARN,
+        ...(env.PLACEMENT_DLQ_ARN ? { deadLetterArn: env.PLACEMENT_DLQ_ARN } : {}),
       })
     : sweepOnlyScheduler;
 });

@@ -39,6 +39,8 @@ export interface Route {
    * to inline, served from our own origin.
    */
   bundleFiles?: string[];
+  /** Sandbox test helpers: never synthesized (nor granted anything) in production. */
+  sandboxOnly?: boolean;
 }
 
 /** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
@@ -219,11 +221,13 @@ export const ROUTES: readonly Route[] = [
   {
     ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
     documents: 'readWrite',
+    sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
     ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
     documents: 'readWrite',
+    sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 

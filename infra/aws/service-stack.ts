@@ -1,4 +1,4 @@
-import { CfnOutput, CustomResource, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, StorageClass } from 'aws-cdk-lib/aws-s3';
@@ -8,20 +8,19 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Alarm, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { acknowledgeNagFindings } from './nag.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
+  AccessLogFormat,
   ApiKeySourceType,
   AuthorizationType,
   Cors,
   EndpointType,
   IdentitySource,
   LambdaIntegration,
+  LogGroupLogDestination,
   MethodLoggingLevel,
   Period,
   RequestAuthorizer,
@@ -37,7 +36,9 @@ import type { Construct } from 'constructs';
 import { PARTNER_AUTHORIZER, ROUTES, type ApiKind, type Route } from '../../shared/routes.js';
 import { MCP_CORS } from '../../shared/mcp/cors.js';
 import { DataTables } from './constructs/data-tables.js';
-import { ALERT_METRIC, ServiceFunction } from './constructs/service-function.js';
+import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function.js';
+import { ServiceAlarms } from './constructs/alarms.js';
+import { ApiFirewall } from './constructs/api-firewall.js';
 import type { StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
 
@@ -57,6 +58,7 @@ export class ServiceStack extends Stack {
   readonly functions = new Map<Route, ServiceFunction>();
   readonly apis: Partial<Record<ApiKind, RestApi>> = {};
   usagePlanId = '';
+  readonly alarms: ServiceAlarms;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -90,9 +92,22 @@ export class ServiceStack extends Stack {
       }),
     };
     const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
-    const common = { SERVICE_ENVIRONMENT: stage.stage, DOCUMENTS_BUCKET: documents.bucketName };
-    const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
+    const logRetention = stage.logRetentionDays as RetentionDays;
+    const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
+    // Every API stage: throttled, traced, with JSON access logs (route template, never the raw path or query).
+    const deployOptions = (kind: ApiKind) => ({
+      stageName: STAGE_PREFIX,
+      tracingEnabled: true,
+      loggingLevel: MethodLoggingLevel.ERROR,
+      metricsEnabled: true,
+      throttlingRateLimit: stage.apiThrottle.rateLimit,
+      throttlingBurstLimit: stage.apiThrottle.burstLimit,
+      accessLogDestination: new LogGroupLogDestination(
+        new LogGroup(this, `${kind}ApiAccessLogs`, { retention: logRetention, removalPolicy }),
+      ),
+      accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+    });
     this.apis.public = new RestApi(this, 'PublicApi', {
       restApiName: `lab-tests-public-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
@@ -101,39 +116,56 @@ export class ServiceStack extends Stack {
         allowMethods: ['GET', 'OPTIONS'],
         allowHeaders: ['Content-Type', 'Accept'],
       },
-      deployOptions: {
-        stageName: 'v1',
-        tracingEnabled: true,
-        loggingLevel: MethodLoggingLevel.ERROR,
-        metricsEnabled: true,
-      },
+      deployOptions: deployOptions('public'),
     });
-
-    const deployOptions = {
-      stageName: 'v1',
-      tracingEnabled: true,
-      loggingLevel: MethodLoggingLevel.ERROR,
-      metricsEnabled: true,
-    };
     this.apis.partner = new RestApi(this, 'PartnerApi', {
       restApiName: `lab-tests-partner-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // Each partner's usage-plan key comes from the authorizer, so throttling is per partner.
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
-      deployOptions,
+      deployOptions: deployOptions('partner'),
     });
     this.apis.operator = new RestApi(this, 'OperatorApi', {
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultMethodOptions: { authorizationType: AuthorizationType.IAM },
-      deployOptions,
+      deployOptions: deployOptions('operator'),
     });
 
-    const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, {
-      ...fnProps,
+    // Links are built from the stage's configured origin, never from the request's Host header.
+    const baseUrl = (kind: 'public' | 'partner' | 'operator') => {
+      const domain = stage.domains?.[kind];
+      const api = this.apis[kind] as RestApi;
+      return domain
+        ? `https://${domain.name}`
+        : `https://${api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${STAGE_PREFIX}`;
+    };
+    const common = {
+      SERVICE_ENVIRONMENT: stage.stage,
+      DOCUMENTS_BUCKET: documents.bucketName,
+      PUBLIC_BASE_URL: baseUrl('public'),
+    };
+    const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
+    const newFunction: MakeFunction = (id, props, api) =>
+      new ServiceFunction(this, id, {
+        ...fnProps,
+        ...props,
+        environment: {
+          ...fnProps.environment,
+          ...(api && api !== 'mcp' ? { API_BASE_URL: baseUrl(api) } : {}),
+          ...props.environment,
+        },
+        ...(stage.reservedConcurrency?.[id] !== undefined
+          ? { reservedConcurrentExecutions: stage.reservedConcurrency[id] }
+          : {}),
+      });
+    this.alarms = new ServiceAlarms(this, 'Alarms', { email: alarmEmail(this) });
+
+    const authorizerFn = newFunction(PARTNER_AUTHORIZER.fn, {
       entry: PARTNER_AUTHORIZER.entry,
       tables: PARTNER_AUTHORIZER.tables,
     });
+    this.alarms.watchFunction('PartnerAuthorizer', authorizerFn.fn);
     const authorizer = new RequestAuthorizer(this, 'PartnerKeyAuthorizer', {
       handler: authorizerFn.fn,
       identitySources: [IdentitySource.header('Authorization')],
@@ -180,8 +212,7 @@ export class ServiceStack extends Stack {
 
     // Routes that share a handler module share one Lambda (fewer functions, fewer cold starts).
     const byEntry = new Map<string, ServiceFunction>();
-    for (const route of ROUTES) {
-      if (route.localOnly) continue;
+    for (const route of deployedRoutes(stage)) {
       const shared = byEntry.get(route.entry);
       if (shared) {
         this.functions.set(route, shared);
@@ -192,15 +223,18 @@ export class ServiceStack extends Stack {
         );
         continue;
       }
-      const fn = new ServiceFunction(this, route.fn, {
-        ...fnProps,
-        entry: route.entry,
-        tables: route.tables,
-        ...(route.documents ? { documents: { bucket: documents, access: route.documents } } : {}),
-        ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
-        ...(route.api === 'mcp' ? { reservedConcurrentExecutions: stage.mcpReservedConcurrency } : {}),
-        ...(route.bundleFiles ? { bundleFiles: route.bundleFiles } : {}),
-      });
+      const fn = newFunction(
+        route.fn,
+        {
+          entry: route.entry,
+          tables: route.tables,
+          ...(route.documents ? { documents: { bucket: documents, access: route.documents } } : {}),
+          ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
+          ...(route.bundleFiles ? { bundleFiles: route.bundleFiles } : {}),
+        },
+        route.api,
+      );
+      if (route.fn === 'PartnerOrdersCreate') this.alarms.watchFunction(route.fn, fn.fn);
       this.functions.set(route, fn);
       byEntry.set(route.entry, fn);
       for (const name of route.secrets ?? []) {
@@ -208,7 +242,7 @@ export class ServiceStack extends Stack {
         fn.fn.addEnvironment(secretEnv[name], secrets[name].secretArn);
       }
       if (route.api === 'mcp') {
-        // Stateless, keyless MCP over StreamableHTTP; reserved concurrency is its safety valve.
+        // Stateless, keyless MCP over StreamableHTTP (reserved concurrency per stage, when configured).
         const url = fn.fn.addFunctionUrl({
           authType: FunctionUrlAuthType.NONE,
           cors: {
@@ -231,28 +265,26 @@ export class ServiceStack extends Stack {
       );
     }
 
-    // A coarse per-IP shield in front of the public API; the exact 60-request burst stays the DynamoDB limiter.
-    const waf = new CfnWebACL(this, 'PublicWaf', {
-      scope: 'REGIONAL',
-      defaultAction: { allow: {} },
-      visibilityConfig: {
-        cloudWatchMetricsEnabled: true,
-        metricName: 'lab-tests-public',
-        sampledRequestsEnabled: true,
-      },
-      rules: [
-        {
-          name: 'per-ip-rate',
-          priority: 0,
-          action: { block: {} },
-          statement: { rateBasedStatement: { aggregateKeyType: 'IP', limit: stage.wafRequestsPer5Minutes } },
-          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'per-ip-rate', sampledRequestsEnabled: true },
-        },
-      ],
+    // Coarse per-IP shields and managed rules in front of the public and partner APIs; the exact
+    // 60-request burst stays the DynamoDB limiter, per-partner throttling the usage plans.
+    new ApiFirewall(this, 'PublicWaf', {
+      stageArn: this.apis.public.deploymentStage.stageArn,
+      name: `lab-tests-public-${stage.stage}`,
+      requestsPer5MinutesPerIp: stage.wafRequestsPer5Minutes,
+      logRetention,
+      removalPolicy,
     });
-    new CfnWebACLAssociation(this, 'PublicWafAssociation', {
-      resourceArn: this.apis.public.deploymentStage.stageArn,
-      webAclArn: waf.attrArn,
+    new ApiFirewall(this, 'PartnerWaf', {
+      stageArn: this.apis.partner.deploymentStage.stageArn,
+      name: `lab-tests-partner-${stage.stage}`,
+      requestsPer5MinutesPerIp: stage.wafRequestsPer5Minutes,
+      logRetention,
+      removalPolicy,
+      bearerKey: {
+        keylessPathSuffixes: deployedRoutes(stage)
+          .filter((r) => r.api === 'partner' && r.auth === 'none')
+          .map((r) => r.path),
+      },
     });
 
     const createPartner = [...this.functions].find(([r]) => r.fn === 'AdminPartnersCreate')?.[1];
@@ -277,24 +309,32 @@ export class ServiceStack extends Stack {
     for (const [kind, domain] of Object.entries(stage.domains ?? {})) {
       const api = this.apis[kind as ApiKind];
       if (domain && api) {
-        api.addDomainName(`${kind}Domain`, {
+        const name = api.addDomainName(`${kind}Domain`, {
           domainName: domain.name,
           certificate: Certificate.fromCertificateArn(this, `${kind}Certificate`, domain.certificateArn),
           securityPolicy: SecurityPolicy.TLS_1_2,
         });
+        // The DNS record to create: CNAME (or Route 53 alias) from the domain to this target.
+        new CfnOutput(this, `${kind}DomainTarget`, {
+          value: name.domainNameAliasDomainName,
+          description: `CNAME ${domain.name} to this name`,
+        });
       }
     }
 
-    this.addPlacement(fnProps, documents, stage, {
+    this.addPlacement(newFunction, documents, stage, {
       grant: (fn) => secrets.stripe.grantRead(fn),
       arn: secrets.stripe.secretArn,
     });
     acknowledgeNagFindings(this);
-    this.addAlarms(this.addWebhookDelivery(fnProps));
+    this.addWebhookDelivery(newFunction);
+    for (const [kind, api] of Object.entries(this.apis)) {
+      const period = Duration.minutes(5);
+      this.alarms.add(`${kind}Api5xxAlarm`, `The ${kind} API answered 5xx.`, api.metricServerError({ period }), 5);
+    }
 
     // Deploy-time seeding of the catalogue from the versioned seed data bundled into the function.
-    const seeder = new ServiceFunction(this, 'SeedCatalog', {
-      ...fnProps,
+    const seeder = newFunction('SeedCatalog', {
       entry: 'functions/ops/seed-catalog.ts',
       tables: { catalog: 'readWrite' },
       timeout: Duration.minutes(2),
@@ -306,35 +346,59 @@ export class ServiceStack extends Stack {
     });
   }
 
+  /** A dead-letter queue for work invoked asynchronously, with the alarm that makes it seen. */
+  private deadLetters(id: string): Queue {
+    const queue = new Queue(this, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(queue).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself a dead-letter queue; an alarm fires on its first message.',
+    });
+    this.alarms.watchDeadLetters(id, queue);
+    return queue;
+  }
+
   /**
    * Placement: one-time schedules per order (created by order creation), and the sweep every 5
    * minutes, which also recovers orders left part-way (it retries refunds, hence the Stripe key).
    */
   private addPlacement(
-    fnProps: FnProps,
+    newFunction: MakeFunction,
     documents: Bucket,
     stage: StageConfig,
     stripe: { grant: (fn: IGrantable) => void; arn: string },
   ): void {
-    const placement = new ServiceFunction(this, 'Placement', {
-      ...fnProps,
+    const asyncDlq = this.deadLetters('PlacementDlq');
+    const placement = newFunction('Placement', {
       entry: 'functions/ops/placement.ts',
       tables: { orders: 'readWrite', catalog: 'read' },
       documents: { bucket: documents, access: 'readWrite' },
       timeout: Duration.minutes(5),
+      deadLetterQueue: asyncDlq,
     });
+    this.alarms.watchFunction('Placement', placement.fn);
     stripe.grant(placement.fn);
     placement.fn.addEnvironment('STRIPE_SECRET_ARN', stripe.arn);
     const group = new CfnScheduleGroup(this, 'PlacementSchedules', { name: `lab-tests-placement-${stage.stage}` });
+    // Only EventBridge Scheduler acting for this account may assume the role.
     const schedulerRole = new Role(this, 'PlacementSchedulerRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
     });
     placement.fn.grantInvoke(schedulerRole);
+    // A schedule the scheduler could not deliver after its retries lands here.
+    const scheduleDlq = this.deadLetters('PlacementScheduleDlq');
+    scheduleDlq.grantSendMessages(schedulerRole);
     const create = [...this.functions].find(([r]) => r.fn === 'PartnerOrdersCreate')?.[1];
     if (create) {
       create.fn.addEnvironment('PLACEMENT_SCHEDULE_GROUP', group.ref);
       create.fn.addEnvironment('PLACEMENT_TARGET_ARN', placement.fn.functionArn);
       create.fn.addEnvironment('PLACEMENT_ROLE_ARN', schedulerRole.roleArn);
+      create.fn.addEnvironment('PLACEMENT_DLQ_ARN', scheduleDlq.queueArn);
       // Create schedules in this group only, and hand them only the scheduler's role.
       create.fn.addToRolePolicy(
         new PolicyStatement({
@@ -342,90 +406,54 @@ export class ServiceStack extends Stack {
           resources: [this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group.ref}/*` })],
         }),
       );
-      schedulerRole.grantPassRole(create.fn.grantPrincipal);
+      create.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
     }
     new Rule(this, 'PlacementSweep', {
       schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(placement.fn, { event: RuleTargetInput.fromObject({ sweep: true }) })],
+      targets: [
+        new LambdaFunction(placement.fn, {
+          event: RuleTargetInput.fromObject({ sweep: true }),
+          deadLetterQueue: asyncDlq,
+        }),
+      ],
     });
   }
 
   /** Webhook retries: a 5-minute cron hands due deliveries to SQS; a worker attempts them. */
-  private addWebhookDelivery(fnProps: FnProps): Queue {
-    const dlq = new Queue(this, 'WebhookDlq', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
+  private addWebhookDelivery(newFunction: MakeFunction): void {
+    const dlq = this.deadLetters('WebhookDlq');
     const queue = new Queue(this, 'WebhookDeliveries', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(90),
       deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
     });
-    const cron = new ServiceFunction(this, 'WebhookCron', {
-      ...fnProps,
+    const cronDlq = this.deadLetters('WebhookCronDlq');
+    const cron = newFunction('WebhookCron', {
       entry: 'functions/ops/webhook-cron.ts',
       tables: { orders: 'read' },
-      environment: { ...fnProps.environment, WEBHOOK_QUEUE_URL: queue.queueUrl },
+      environment: { WEBHOOK_QUEUE_URL: queue.queueUrl },
+      deadLetterQueue: cronDlq,
     });
+    this.alarms.watchFunction('WebhookCron', cron.fn);
     queue.grantSendMessages(cron.fn);
     new Rule(this, 'WebhookRetryCron', {
       schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(cron.fn)],
+      targets: [new LambdaFunction(cron.fn, { deadLetterQueue: cronDlq })],
     });
-    const worker = new ServiceFunction(this, 'WebhookWorker', {
-      ...fnProps,
+    const worker = newFunction('WebhookWorker', {
       entry: 'functions/ops/webhook-worker.ts',
       tables: { orders: 'readWrite' },
       timeout: Duration.seconds(60),
     });
+    this.alarms.watchFunction('WebhookWorker', worker.fn);
     worker.fn.addEventSource(new SqsEventSource(queue, { batchSize: 5, reportBatchItemFailures: true }));
-    return dlq;
-  }
-
-  private addAlarms(dlq: Queue): void {
-    const topic = new Topic(this, 'OperatorAlarms', { enforceSSL: true });
-    const alarms = [
-      new Alarm(this, 'OperatorAlertsAlarm', {
-        alarmDescription:
-          'Refund pending, order write failed after a charge, placement unconfirmed, requisition not issued, or a webhook delivery failed: find the log line with the alert field.',
-        metric: new Metric({
-          namespace: ALERT_METRIC.namespace,
-          metricName: ALERT_METRIC.metricName,
-          statistic: 'Sum',
-          period: Duration.minutes(5),
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      new Alarm(this, 'WebhookDlqAlarm', {
-        metric: dlq.metricApproximateNumberOfMessagesVisible(),
-        threshold: 1,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      ...Object.entries(this.apis).map(
-        ([kind, api]) =>
-          new Alarm(this, `${kind}Api5xxAlarm`, {
-            metric: (api as RestApi).metricServerError({ period: Duration.minutes(5) }),
-            threshold: 5,
-            evaluationPeriods: 1,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
-      ),
-      ...Object.entries(this.apis).map(
-        ([kind, api]) =>
-          new Alarm(this, `${kind}ApiThrottleAlarm`, {
-            metric: (api as RestApi).metricClientError({ period: Duration.minutes(5) }),
-            threshold: 500,
-            evaluationPeriods: 1,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          }),
-      ),
-    ];
-    for (const a of alarms) a.addAlarmAction(new SnsAction(topic));
   }
 }
 
@@ -433,6 +461,40 @@ export interface FnProps {
   data: DataTables;
   environment: Record<string, string>;
   logRetentionDays: number;
+}
+
+export type MakeFunction = (
+  id: string,
+  props: Omit<ServiceFunctionProps, keyof FnProps> & { environment?: Record<string, string> },
+  api?: ApiKind,
+) => ServiceFunction;
+
+/** The API Gateway stage every API deploys to: part of every default-endpoint URL. */
+export const STAGE_PREFIX = 'v1';
+
+/** Access log fields: who, when, which route template, what answer; never the path, query or body. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  integrationLatency: '$context.integrationLatency',
+  wafStatus: '$context.waf.status',
+  partnerId: '$context.authorizer.partnerId',
+};
+
+/** The routes this stage deploys: never the local-only ones, and the sandbox helpers only on the sandbox. */
+export function deployedRoutes(stage: StageConfig): Route[] {
+  return ROUTES.filter((r) => !r.localOnly && !(r.sandboxOnly && stage.stage === 'production'));
+}
+
+/** The optional alarm e-mail: `cdk deploy -c alarmEmail=oncall@example.com`. */
+function alarmEmail(scope: Construct): string | undefined {
+  const value: unknown = scope.node.tryGetContext('alarmEmail');
+  return typeof value === 'string' && value.includes('@') ? value : undefined;
 }
 
 /** A new seed version re-runs the custom resource, so a deploy ships catalogue changes. */

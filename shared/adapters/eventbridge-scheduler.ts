@@ -9,6 +9,8 @@ export function eventBridgePlacementScheduler(config: {
   groupName: string;
   targetArn: string;
   roleArn: string;
+  /** Where the scheduler puts an invocation it could not make after its retries (an alarm watches it). */
+  deadLetterArn?: string;
 }): PlacementScheduler {
   const client = new SchedulerClient({});
   return {
@@ -26,6 +28,7 @@ export function eventBridgePlacementScheduler(config: {
             RoleArn: config.roleArn,
             Input: JSON.stringify({ orderId }),
             RetryPolicy: { MaximumRetryAttempts: 3 },
+            ...(config.deadLetterArn ? { DeadLetterConfig: { Arn: config.deadLetterArn } } : {}),
           },
         }),
       );

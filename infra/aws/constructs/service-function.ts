@@ -3,13 +3,14 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { TableAccess } from '../../../shared/routes.js';
 import type { DataTables } from './data-tables.js';
 
-export { ALERT_METRIC } from '../../../shared/adapters/alerts.js';
+import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -25,6 +26,8 @@ export interface ServiceFunctionProps {
   reservedConcurrentExecutions?: number;
   /** Repository files copied beside the bundle, for the handler to read at run time. */
   bundleFiles?: string[];
+  /** Asynchronous invocations (schedules, rules) that fail every retry land here. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -52,9 +55,10 @@ export class ServiceFunction extends Construct {
       ...(props.reservedConcurrentExecutions !== undefined
         ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
         : {}),
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'lab-test-service',
+        POWERTOOLS_SERVICE_NAME: METRIC_DIMENSIONS.service,
         ...props.data.environment(),
         ...props.environment,
       },
