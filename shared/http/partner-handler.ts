@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { accessLog, errorShape } from './middleware.js';
+import { accessLog, errorShape, noStoreByDefault } from './middleware.js';
 import { ApiError, validationError } from './errors.js';
 import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { runtimeEnv } from '../composition.js';
@@ -45,6 +45,7 @@ export function partnerHandler(
   fn: (event: HttpEvent, identity: PartnerIdentity, context: Context) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(noStoreByDefault())
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .use(singleValuedQuery())
@@ -54,6 +55,7 @@ export function partnerHandler(
 /** Operator routes: IAM-authorised in AWS, the admin token in the local runtime (checked before the handler). */
 export function operatorHandler(fn: (event: HttpEvent, context: Context) => Promise<HttpResult>) {
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(noStoreByDefault())
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .use(singleValuedQuery())
