@@ -63,8 +63,19 @@ export class ServiceStack extends Stack {
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const key = new Key(this, 'DataKey', { enableKeyRotation: true, description: 'Lab test service data at rest' });
-    const data = new DataTables(this, 'Data', { stage, key });
+    // Sandbox keys go with the stack (after KMS's 7-day wait); production keeps them with its data.
+    const keyProps = {
+      enableKeyRotation: true,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(stage.retainData ? 30 : 7),
+    };
+    const key = new Key(this, 'DataKey', { ...keyProps, description: 'Lab test service patient data at rest' });
+    // Catalogue and rate limits: public functions use this key, never the patient-data key.
+    const referenceKey = new Key(this, 'ReferenceDataKey', {
+      ...keyProps,
+      description: 'Lab test service reference data (catalogue, rate limits) at rest',
+    });
+    const data = new DataTables(this, 'Data', { stage, key, referenceKey });
 
     // Requisition and result PDFs: private, KMS-encrypted, TLS only, handed out as signed URLs.
     const documents = new Bucket(this, 'Documents', {

@@ -3,6 +3,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -84,14 +85,24 @@ export class ServiceFunction extends Construct {
           : {}),
       },
     });
-    if (props.documents) {
-      if (props.documents.access === 'read') props.documents.bucket.grantRead(this.fn);
-      else props.documents.bucket.grantReadWrite(this.fn);
-    }
+    if (props.documents) grantDocuments(this.fn, props.documents.bucket, props.documents.access);
     for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
-      const t = props.data.tables[table];
-      if (access === 'read') t.grantReadData(this.fn);
-      else t.grantReadWriteData(this.fn);
+      props.data.grant(this.fn, table, access);
     }
   }
+}
+
+/**
+ * Documents: get (and head, whose 404 needs ListBucket) for readers, put for writers; never
+ * delete, legal hold or retention.
+ */
+function grantDocuments(fn: NodejsFunction, bucket: IBucket, access: 'read' | 'readWrite'): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'],
+      resources: [bucket.arnForObjects('*')],
+    }),
+  );
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  bucket.encryptionKey?.grant(fn, ...(access === 'read' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:GenerateDataKey']));
 }

@@ -10,6 +10,8 @@ export interface TableDef {
   sortKey?: string;
   ttlAttribute?: string;
   globalIndexes?: Array<{ name: string; partitionKey: string; sortKey?: string }>;
+  /** Holds no patient data: encrypted with the reference-data key, so public functions never touch the patient key. */
+  nonPatient?: true;
 }
 
 export const TABLES = {
@@ -19,6 +21,7 @@ export const TABLES = {
     localName: 'catalog',
     partitionKey: 'pk',
     sortKey: 'sk',
+    nonPatient: true,
   },
   orders: {
     logicalName: 'Orders',
@@ -45,6 +48,7 @@ export const TABLES = {
     localName: 'rate-limits',
     partitionKey: 'pk',
     ttlAttribute: 'expiresAt',
+    nonPatient: true,
   },
 } as const satisfies Record<string, TableDef>;
 
