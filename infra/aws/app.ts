@@ -1,6 +1,7 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { ServiceStack } from './service-stack.js';
 import { STAGES, type StageName } from './stages.js';
+import { addNagGate } from './nag.js';
 
 // Both stages from one app; `cdk deploy LabTests-sandbox` or `LabTests-production`.
 export function buildApp(app = new App()): App {
@@ -15,4 +16,9 @@ export function buildApp(app = new App()): App {
   return app;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildApp().synth();
+// `cdk synth` and `cdk deploy` fail on any cdk-nag finding not acknowledged (infra/aws/nag.ts).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const app = buildApp();
+  addNagGate(app);
+  app.synth();
+}

@@ -9,7 +9,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { acknowledgeNagFindings } from './nag.js';
+import { acknowledge, arnRef, aws, hipaa, iam5, nagRegion, STACK_WIDE } from './nag.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -93,6 +93,21 @@ export class ServiceStack extends Stack {
         { transitions: [{ storageClass: StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(90) }] },
       ],
     });
+    acknowledge(
+      documents,
+      aws(
+        'S1',
+        'Documents are only reachable through presigned URLs issued by authenticated, logged API calls. Follow-up: server access logs to a dedicated log bucket.',
+      ),
+      hipaa(
+        'S3BucketLoggingEnabled',
+        'As AwsSolutions-S1: access only through logged, authenticated presigned-URL issuance.',
+      ),
+      hipaa(
+        'S3BucketReplicationEnabled',
+        'Versioned bucket in one region; cross-region replication is a per-deployment decision, not part of the base stack.',
+      ),
+    );
     // Secrets stay in Secrets Manager; functions get the ARN and read the value on first use.
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
@@ -102,6 +117,14 @@ export class ServiceStack extends Stack {
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
       }),
     };
+    acknowledge(
+      secrets.cursor,
+      aws(
+        'SMG4',
+        'Rotating the cursor secret would invalidate open list cursors; it is rotated by a deploy that replaces it. Follow-up: a two-secret overlap.',
+      ),
+      hipaa('SecretsManagerRotationEnabled', 'As AwsSolutions-SMG4 for the cursor-signing secret.'),
+    );
     const secretEnv = { stripe: 'STRIPE_SECRET_ARN', cursor: 'CURSOR_SECRET_ARN' } as const;
     const logRetention = stage.logRetentionDays as RetentionDays;
     const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -143,6 +166,27 @@ export class ServiceStack extends Stack {
       deployOptions: deployOptions('operator'),
     });
 
+    acknowledge(
+      this.apis.public,
+      aws(
+        'APIG4',
+        'The public quote API and pages are keyless by specification; a WAF and the rate limiter guard them.',
+      ),
+    );
+    acknowledge(
+      this.apis.partner,
+      aws(
+        'APIG4',
+        'Only the partner OpenAPI document is keyless (by specification); every other route has the authorizer.',
+      ),
+    );
+    acknowledge(
+      this.apis.operator,
+      aws(
+        'APIG3',
+        'The operator API requires IAM-signed requests: no anonymous traffic reaches it for a WAF to filter.',
+      ),
+    );
     // Links are built from the stage's configured origin, never from the request's Host header.
     const baseUrl = (kind: 'public' | 'partner' | 'operator') => {
       const domain = stage.domains?.[kind];
@@ -264,6 +308,13 @@ export class ServiceStack extends Stack {
           },
         });
         new CfnOutput(this, 'McpUrl', { value: url.url });
+        acknowledge(
+          fn,
+          hipaa(
+            'LambdaFunctionPublicAccessProhibited',
+            'The MCP function URL is keyless by specification: catalogue reads only, no patient data, no writes.',
+          ),
+        );
         continue;
       }
       const api = this.apis[route.api];
@@ -337,7 +388,7 @@ export class ServiceStack extends Stack {
       grant: (fn) => secrets.stripe.grantRead(fn),
       arn: secrets.stripe.secretArn,
     });
-    acknowledgeNagFindings(this);
+    acknowledge(this, ...STACK_WIDE);
     this.addWebhookDelivery(newFunction);
     for (const [kind, api] of Object.entries(this.apis)) {
       const period = Duration.minutes(5);
@@ -351,6 +402,11 @@ export class ServiceStack extends Stack {
       timeout: Duration.minutes(2),
     });
     const provider = new Provider(this, 'SeedCatalogProvider', { onEventHandler: seeder.fn });
+    acknowledge(
+      provider,
+      iam5(`Resource::${arnRef(seeder.fn)}:*`, 'The provider may invoke any version of the seeding function.'),
+      hipaa('LambdaDLQ', 'CloudFormation invokes the provider framework synchronously and sees every failure.'),
+    );
     new CustomResource(this, 'CatalogSeed', {
       serviceToken: provider.serviceToken,
       properties: { seedVersion: seedVersion() },
@@ -401,6 +457,10 @@ export class ServiceStack extends Stack {
       }),
     });
     placement.fn.grantInvoke(schedulerRole);
+    acknowledge(
+      schedulerRole,
+      iam5(`Resource::${arnRef(placement.fn)}:*`, 'The scheduler may invoke any version of the placement function.'),
+    );
     // A schedule the scheduler could not deliver after its retries lands here.
     const scheduleDlq = this.deadLetters('PlacementScheduleDlq');
     scheduleDlq.grantSendMessages(schedulerRole);
@@ -411,6 +471,13 @@ export class ServiceStack extends Stack {
       create.fn.addEnvironment('PLACEMENT_ROLE_ARN', schedulerRole.roleArn);
       create.fn.addEnvironment('PLACEMENT_DLQ_ARN', scheduleDlq.queueArn);
       // Create schedules in this group only, and hand them only the scheduler's role.
+      acknowledge(
+        create,
+        iam5(
+          `Resource::arn:<AWS::Partition>:scheduler:${nagRegion(this)}:<AWS::AccountId>:schedule/<PlacementSchedules>/*`,
+          'Order creation creates one schedule per order, in the placement schedule group only.',
+        ),
+      );
       create.fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['scheduler:CreateSchedule'],

@@ -6,6 +6,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { acknowledge, hipaa } from '../nag.js';
 import { ALERT_METRIC, METRIC_DIMENSIONS, type BusinessMetric } from '../../../shared/adapters/alerts.js';
 
 /**
@@ -28,6 +29,7 @@ export class ServiceAlarms extends Construct {
   constructor(scope: Construct, id: string, props: { email?: string }) {
     super(scope, id);
     this.topic = new Topic(this, 'Topic', { enforceSSL: true, displayName: 'Lab tests operator alarms' });
+    acknowledge(this.topic, hipaa('SNSEncryptedKMS', 'The alarm topic carries alarm names and states only, no data.'));
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
     new CfnOutput(scope, 'AlarmTopicArn', {
       value: this.topic.topicArn,

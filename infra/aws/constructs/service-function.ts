@@ -4,6 +4,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { acknowledge, arnRef, hipaa, iam5 } from '../nag.js';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -86,9 +87,36 @@ export class ServiceFunction extends Construct {
       },
     });
     if (props.documents) grantDocuments(this.fn, props.documents.bucket, props.documents.access);
-    for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite']>) {
-      props.data.grant(this.fn, table, access);
-    }
+    const tables = Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite']>;
+    for (const [table, access] of tables) props.data.grant(this.fn, table, access);
+    acknowledge(
+      this,
+      iam5('Resource::*', 'X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.'),
+      ...(tables.some(([, access]) => access === 'readWrite')
+        ? ['kms:ReEncrypt*', 'kms:GenerateDataKey*'].map((a) =>
+            iam5(`Action::${a}`, 'Writes to a table encrypted with the service’s own customer-managed key.'),
+          )
+        : []),
+      ...tables.map(([table]) =>
+        iam5(`Resource::${arnRef(props.data.tables[table])}/index/*`, 'Queries on the table’s own secondary indexes.'),
+      ),
+      ...(props.documents
+        ? [
+            iam5(
+              `Resource::${arnRef(props.documents.bucket)}/*`,
+              'Objects of the documents bucket: get, and put for writers.',
+            ),
+          ]
+        : []),
+      ...(props.deadLetterQueue
+        ? []
+        : [
+            hipaa(
+              'LambdaDLQ',
+              'Invoked synchronously (API Gateway, the SQS poller or the custom-resource provider), so the caller sees every failure; asynchronous callers (schedules, rules) get a DLQ.',
+            ),
+          ]),
+    );
   }
 }
 
