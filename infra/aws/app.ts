@@ -8,6 +8,8 @@ export function buildApp(app = new App()): App {
   for (const name of Object.keys(STAGES) as StageName[]) {
     const stack = new ServiceStack(app, `LabTests-${name}`, {
       stage: STAGES[name],
+      // Production holds patient data: deleting its stack takes a deliberate extra step.
+      terminationProtection: STAGES[name].retainData,
       env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1' },
     });
     Tags.of(stack).add('service', 'lab-tests');

@@ -191,6 +191,24 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
 });
 
 describe('stage differences', () => {
+  it('production has termination protection; the sandbox can be torn down', () => {
+    const { stacks } = synthesize();
+    expect(stacks['LabTests-production']?.terminationProtection).toBe(true);
+    expect(stacks['LabTests-sandbox']?.terminationProtection).toBe(false);
+  });
+
+  it('the sandbox-only helper routes, and their write grants, are not synthesized in production', () => {
+    const paths = (stage: 'sandbox' | 'production') =>
+      JSON.stringify(template(stage).findResources('AWS::ApiGateway::Resource'));
+    expect(paths('sandbox')).toContain('"sandbox"');
+    expect(paths('production')).not.toContain('"sandbox"');
+    const fns = Object.keys(template('production').findResources('AWS::Lambda::Function'));
+    expect(fns.filter((id) => /^Sandbox/.test(id))).toEqual([]);
+    expect(
+      Object.keys(template('production').findResources('AWS::IAM::Policy')).filter((id) => /^Sandbox/.test(id)),
+    ).toEqual([]);
+  });
+
   it('production protects its tables from deletion; the sandbox does not', () => {
     const protectedReplica = (on: boolean) => ({
       Replicas: Match.arrayWith([Match.objectLike({ DeletionProtectionEnabled: on })]),
