@@ -130,16 +130,16 @@ export class ServiceStack extends Stack {
     const removalPolicy = stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     // Every API stage: throttled, traced, with JSON access logs (route template, never the raw path or query).
-    const deployOptions = (kind: ApiKind) => ({
+    // One access log group for the three APIs (each line names its API): stacks have a resource limit.
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: logRetention, removalPolicy });
+    const deployOptions = (_kind: ApiKind) => ({
       stageName: STAGE_PREFIX,
       tracingEnabled: true,
       loggingLevel: MethodLoggingLevel.ERROR,
       metricsEnabled: true,
       throttlingRateLimit: stage.apiThrottle.rateLimit,
       throttlingBurstLimit: stage.apiThrottle.burstLimit,
-      accessLogDestination: new LogGroupLogDestination(
-        new LogGroup(this, `${kind}ApiAccessLogs`, { retention: logRetention, removalPolicy }),
-      ),
+      accessLogDestination: new LogGroupLogDestination(accessLogs),
       accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
     });
     this.apis.public = new RestApi(this, 'PublicApi', {
@@ -552,6 +552,7 @@ export const STAGE_PREFIX = 'v1';
 
 /** Access log fields: who, when, which route template, what answer; never the path, query or body. */
 const ACCESS_LOG_FIELDS = {
+  api: '$context.apiId',
   requestId: '$context.requestId',
   ip: '$context.identity.sourceIp',
   requestTime: '$context.requestTime',

@@ -1,5 +1,12 @@
 import { CfnOutput, Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -51,14 +58,18 @@ export class ServiceAlarms extends Construct {
     });
   }
 
-  /** Any error or throttle of a function whose failure nobody would otherwise see. */
+  /** Any error or throttle of a function whose failure nobody would otherwise see (one alarm: stacks have a resource limit). */
   watchFunction(name: string, fn: IFunction): void {
     const period = Duration.minutes(5);
-    this.add(`${name}ErrorsAlarm`, `${name} failed: read its log group for the error.`, fn.metricErrors({ period }));
     this.add(
-      `${name}ThrottlesAlarm`,
-      `${name} was throttled: the account or reserved concurrency is exhausted.`,
-      fn.metricThrottles({ period }),
+      `${name}FailuresAlarm`,
+      `${name} failed or was throttled: read its log group; throttles mean the account or reserved concurrency is exhausted.`,
+      new MathExpression({
+        expression: 'errors + throttles',
+        usingMetrics: { errors: fn.metricErrors({ period }), throttles: fn.metricThrottles({ period }) },
+        label: `${name} errors and throttles`,
+        period,
+      }),
     );
   }
 
