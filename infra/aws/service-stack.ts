@@ -413,6 +413,13 @@ export class ServiceStack extends Stack {
     });
   }
 
+  private asyncDlq?: Queue;
+  /** One dead-letter queue for every function invoked asynchronously (rules, schedules): each message names its function. */
+  private asyncDeadLetters(): Queue {
+    this.asyncDlq ??= this.deadLetters('AsyncInvocationDlq');
+    return this.asyncDlq;
+  }
+
   /** A dead-letter queue for work invoked asynchronously, with the alarm that makes it seen. */
   private deadLetters(id: string): Queue {
     const queue = new Queue(this, id, {
@@ -438,7 +445,7 @@ export class ServiceStack extends Stack {
     stage: StageConfig,
     stripe: { grant: (fn: IGrantable) => void; arn: string },
   ): void {
-    const asyncDlq = this.deadLetters('PlacementDlq');
+    const asyncDlq = this.asyncDeadLetters();
     const placement = newFunction('Placement', {
       entry: 'functions/ops/placement.ts',
       tables: { orders: 'readWrite', catalog: 'read' },
@@ -512,7 +519,7 @@ export class ServiceStack extends Stack {
       visibilityTimeout: Duration.seconds(90),
       deadLetterQueue: { queue: dlq, maxReceiveCount: 5 },
     });
-    const cronDlq = this.deadLetters('WebhookCronDlq');
+    const cronDlq = this.asyncDeadLetters();
     const cron = newFunction('WebhookCron', {
       entry: 'functions/ops/webhook-cron.ts',
       tables: { orders: 'read' },

@@ -124,7 +124,7 @@ describe.each(['sandbox', 'production'] as const)('%s alarms', (stage) => {
       const scheduleDlq = p.Environment?.Variables.PLACEMENT_DLQ_ARN;
       if (scheduleDlq) dlqRefs.add(arnId(scheduleDlq));
     }
-    expect(dlqRefs.size).toBeGreaterThanOrEqual(4);
+    expect(dlqRefs.size).toBeGreaterThanOrEqual(3);
     for (const id of dlqRefs) {
       const found = alarms.some(
         (a) =>
