@@ -3,7 +3,7 @@
 import { settleKey, type SettleDeps } from './app/settle-payments.js';
 import type { StripeEventDeps } from './app/stripe-events.js';
 import type { PaymentEventVerifier } from './ports/payments.js';
-import { parseRuntimeEnv, type RuntimeEnv } from './config/runtime-env.js';
+import { checkStripeKeyForStage, parseRuntimeEnv, secretSource, type RuntimeEnv } from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
 import { DynamoRateLimiter } from './adapters/dynamodb/rate-limit-store.js';
@@ -176,10 +176,10 @@ export const payments = /* @__PURE__ */ once((): Payments => {
   // client is reused; a failed read is tried again on the next call rather than kept.
   let client: Promise<Payments> | null = null;
   const ready = () =>
-    (client ??= secretValue(env.STRIPE_SECRET_ARN, env.STRIPE_SECRET_KEY)
+    (client ??= stripeKey(env)
       .then((secretKey) =>
         createStripePayments({
-          secretKey,
+          secretKey: checkStripeKeyForStage(secretKey, env.SERVICE_ENVIRONMENT),
           timeoutMs: env.STRIPE_TIMEOUT_MS,
           ...(base
             ? {
@@ -224,7 +224,17 @@ export function stripeEventDeps(): StripeEventDeps {
 }
 
 export function cursorSecret(): Promise<string> {
-  return secretValue(runtimeEnv().CURSOR_SECRET_ARN, runtimeEnv().CURSOR_SECRET);
+  return Promise.resolve(runtimeEnv()).then((env) => {
+    const source = secretSource(env, 'CURSOR_SECRET_ARN', 'CURSOR_SECRET');
+    return secretValue(source.arn, source.value);
+  });
+}
+
+function stripeKey(env: RuntimeEnv): Promise<string> {
+  return Promise.resolve(env).then((e) => {
+    const source = secretSource(e, 'STRIPE_SECRET_ARN', 'STRIPE_SECRET_KEY');
+    return secretValue(source.arn, source.value);
+  });
 }
 
 export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler => {

@@ -41,6 +41,8 @@ export interface Route {
    * to inline, served from our own origin.
    */
   bundleFiles?: string[];
+  /** Sandbox test helpers: never synthesized (nor granted anything) in production. */
+  sandboxOnly?: boolean;
 }
 
 /** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
@@ -197,8 +199,8 @@ export const ROUTES: readonly Route[] = [
     bundleFiles: [SCALAR_STANDALONE],
   },
   // Routes sharing a handler module share one Lambda, so they declare the same access.
-  { ...page('GET', '/login', 'login', 'PageLogin', { orders: 'read' }), secrets: ['cursor'] },
-  { ...page('POST', '/login', 'login', 'PageLoginSubmit', { orders: 'read' }), secrets: ['cursor'] },
+  { ...page('GET', '/login', 'login', 'DashboardLogin', { orders: 'read' }), secrets: ['cursor'] },
+  { ...page('POST', '/login', 'login', 'DashboardLoginSubmit', { orders: 'read' }), secrets: ['cursor'] },
   // One route per dashboard page; the pages (reads) share one Lambda and their form posts
   // (writes, posted to the page they act on) another, which keeps the stack's resource count low.
   dashboard('GET', '/dashboard', 'pages', 'DashboardPages', PARTNER_READ, { documents: 'read' }),
@@ -266,11 +268,13 @@ export const ROUTES: readonly Route[] = [
   {
     ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
     documents: 'readWrite',
+    sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
     ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
     documents: 'readWrite',
+    sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 

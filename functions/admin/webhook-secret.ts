@@ -3,22 +3,25 @@ import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { rotateWebhookSecret } from '../../shared/domain/partner.js';
 import { clock, partnerStore } from '../../shared/composition.js';
-
-const OVERLAP_HOURS = 24;
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { rotateWebhookSecretSchema } from '../../shared/http/schemas/admin.js';
 
 /**
  * POST /admin/v1/partners/{id}/webhook-secret: creates or rotates the signing secret and shows it
- * once. The previous secret keeps signing beside the new one for 24 hours.
+ * once. The previous secret keeps signing beside the new one for `overlapHours` (24 unless the
+ * body says otherwise; 0 retires it at once, after a leak).
  */
 export const handler = operatorHandler({ action: 'webhook.secret_rotated', pathId: 'partnerId' }, async (event) => {
   const id = pathParam(event, 'id');
+  const body = event.body?.trim() ? parseJsonBody(event.body) : {};
+  const { overlapHours } = parseOrThrow(rotateWebhookSecretSchema, body);
   // The new list is computed from the secrets read, so it is written only while they are still
   // the stored ones (two rotations at once: the second reads again); nothing else is touched.
   for (let tries = 0; tries < 25; tries++) {
     const partner = await partnerStore().get(id);
     if (!partner) throw new ApiError('not_found', 'No such partner.');
     const now = clock().now();
-    const { secrets, secret } = rotateWebhookSecret(partner, now, OVERLAP_HOURS);
+    const { secrets, secret } = rotateWebhookSecret(partner, now, overlapHours);
     const secretsFrom = partner.webhookSecrets?.[0]?.secret ?? null;
     const written = await partnerStore().update(id, { webhookSecrets: secrets }, now.toISOString(), { secretsFrom });
     if (written === 'missing') throw new ApiError('not_found', 'No such partner.');

@@ -13,8 +13,13 @@ export const handler = middy<HttpEvent, HttpResult, Error, Context>()
   .use(errorShape('partner', origin))
   .use(singleValuedQuery())
   .handler(async (event) =>
-    json(200, buildDocument('partner', origin(event)), {
-      'Access-Control-Allow-Origin': '*',
-      'Cache-Control': 'public, max-age=300',
-    }),
+    // The document's server is the partner API itself; error `docs` links go to the public site.
+    json(
+      200,
+      buildDocument('partner', requestOrigin(event, runtimeEnv().API_BASE_URL ?? runtimeEnv().PUBLIC_BASE_URL)),
+      {
+        'Access-Control-Allow-Origin': '*',
+        'Cache-Control': 'public, max-age=300',
+      },
+    ),
   );

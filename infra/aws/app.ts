@@ -1,6 +1,7 @@
 import { App, Tags } from 'aws-cdk-lib';
 import { ServiceStack } from './service-stack.js';
 import { labEndpointFromContext, STAGES, type StageName } from './stages.js';
+import { addNagGate } from './nag.js';
 
 // Both stages from one app; `cdk deploy LabTests-sandbox` or `LabTests-production`.
 export function buildApp(app = new App()): App {
@@ -10,6 +11,8 @@ export function buildApp(app = new App()): App {
         name === 'production'
           ? { ...STAGES[name], lab: labEndpointFromContext(app.node.tryGetContext('labEndpoint')) }
           : STAGES[name],
+      // Production holds patient data: deleting its stack takes a deliberate extra step.
+      terminationProtection: STAGES[name].retainData,
       env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1' },
     });
     Tags.of(stack).add('service', 'lab-tests');
@@ -18,4 +21,9 @@ export function buildApp(app = new App()): App {
   return app;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildApp().synth();
+// `cdk synth` and `cdk deploy` fail on any cdk-nag finding not acknowledged (infra/aws/nag.ts).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const app = buildApp();
+  addNagGate(app);
+  app.synth();
+}

@@ -18,12 +18,19 @@ export interface StageConfig {
   logRetentionDays: 30 | 90 | 365;
   /** WAF rate-based rule: requests per 5 minutes per IP, a coarse shield above the exact token bucket. */
   wafRequestsPer5Minutes: number;
-  mcpReservedConcurrency: number;
   /**
    * Where orders go. The sandbox keeps the simulated lab; production must name a real endpoint
    * (CDK context `labEndpoint`, see labEndpointFromContext) and refuses to synthesize without one.
    */
   lab: LabEndpoint | 'simulated' | null;
+  /** Every API stage: steady requests per second and burst, above which API Gateway answers 429. */
+  apiThrottle: { rateLimit: number; burstLimit: number };
+  /**
+   * Reserved concurrency per function name (route `fn`, `PartnerAuthorizer`, `Placement`, ...).
+   * Off by default: each reservation also leaves 100 unreserved, so a fresh account (quota 10 or
+   * 1,000 before an increase) rolls the deploy back. `npm run preflight` checks the quota first.
+   */
+  reservedConcurrency?: Record<string, number>;
   /** Optional custom domains, one per API (each API is mapped at the root of its domain). */
   domains?: Partial<Record<'public' | 'partner' | 'operator', { name: string; certificateArn: string }>>;
 }
@@ -35,8 +42,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     deletionProtection: false,
     logRetentionDays: 30,
     wafRequestsPer5Minutes: 2000,
-    mcpReservedConcurrency: 10,
     lab: 'simulated',
+    apiThrottle: { rateLimit: 100, burstLimit: 200 },
   },
   production: {
     stage: 'production',
@@ -44,8 +51,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     deletionProtection: true,
     logRetentionDays: 365,
     wafRequestsPer5Minutes: 2000,
-    mcpReservedConcurrency: 50,
     lab: null,
+    apiThrottle: { rateLimit: 500, burstLimit: 1000 },
   },
 };
 
@@ -79,4 +86,10 @@ export function labEnvironment(stage: StageConfig): Record<string, string> {
     LAB_SENDING_FACILITY: lab.sendingFacility,
     LAB_RECEIVING_FACILITY: lab.receivingFacility,
   };
+}
+
+/** What the stage's reservations need from the account: the reserved sum plus the 100 AWS keeps unreserved. */
+export function concurrencyNeeded(stage: StageConfig): number {
+  const reserved = Object.values(stage.reservedConcurrency ?? {}).reduce((a, b) => a + b, 0);
+  return reserved === 0 ? 0 : reserved + 100;
 }

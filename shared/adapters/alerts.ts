@@ -2,6 +2,8 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger.js';
 
 export const ALERT_METRIC = { namespace: 'LabTests', metricName: 'OperatorAlerts' };
+/** The one dimension Powertools adds to every metric: alarms must name it to see the data. */
+export const METRIC_DIMENSIONS = { service: 'lab-test-service' } as const;
 
 // Counts are published as CloudWatch metrics (embedded metric format lines on stdout): in Lambda
 // always, locally when METRICS_TO_LOG is true (the local runtime sets it at LOG_LEVEL INFO/DEBUG).
@@ -11,7 +13,7 @@ let metrics: Metrics | null | undefined;
 function metricsSink(): Metrics | null {
   metrics ??=
     process.env.AWS_LAMBDA_FUNCTION_NAME || process.env.METRICS_TO_LOG === 'true'
-      ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: 'lab-test-service' })
+      ? new Metrics({ namespace: ALERT_METRIC.namespace, serviceName: METRIC_DIMENSIONS.service })
       : null;
   return metrics;
 }

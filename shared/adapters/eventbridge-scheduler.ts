@@ -13,6 +13,7 @@ export function eventBridgePlacementScheduler(config: {
   groupName: string;
   targetArn: string;
   roleArn: string;
+  /** Where the scheduler puts an invocation it could not make after its retries (an alarm watches it). */
   deadLetterArn?: string;
   /** The local runtime's Scheduler stand-in; unset in AWS. */
   endpoint?: string;

@@ -18,12 +18,17 @@ export const runtimeEnvSchema = z.object({
   RATE_LIMIT_TABLE: z.string().min(3).default(TABLES.rateLimits.localName),
   AUDIT_TABLE: z.string().min(3).default(TABLES.audit.localName),
   DYNAMODB_ENDPOINT: z.url().optional(),
+  /** The public site's origin (custom domain, or the stage URL with its /v1 prefix): every link starts here. */
   PUBLIC_BASE_URL: z.url().optional(),
+  /** The origin of the API this function serves (its OpenAPI document's server), when not the public one. */
+  API_BASE_URL: z.url().optional(),
+  /** Set by Lambda itself: its presence means a deployed stage, where no local default may apply. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   RATE_LIMIT_BURST: positiveInt(60),
   RATE_LIMIT_PER_MINUTE: positiveInt(60),
   SERVICE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Stripe secret key (sk_test_... on the sandbox). In AWS it comes from Secrets Manager. */
-  STRIPE_SECRET_KEY: z.string().min(1).default('sk_test_local_simulator'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** AWS: the Secrets Manager ARN holding the Stripe secret key (then STRIPE_SECRET_KEY is unused). */
   STRIPE_SECRET_ARN: z.string().optional(),
   /** The signing secret of Stripe's events to POST /stripe/webhook (whsec_...); in AWS from Secrets Manager. */
@@ -63,17 +68,54 @@ export const runtimeEnvSchema = z.object({
   LAB_SENDING_FACILITY: z.string().min(1).default('LABTESTS'),
   LAB_RECEIVING_APPLICATION: z.string().min(1).default('LAB'),
   LAB_RECEIVING_FACILITY: z.string().min(1).default('LAB'),
-  CURSOR_SECRET: z.string().min(16).default('local-cursor-secret-not-for-production'),
+  CURSOR_SECRET: z.string().min(16).optional(),
 });
 
 export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;
 
+/** A deployed stage names these itself: the local defaults (sandbox, Host-built links) would fail open. */
+const REQUIRED_WHEN_DEPLOYED = ['SERVICE_ENVIRONMENT', 'PUBLIC_BASE_URL'] as const;
+
 /** Parses the environment, failing fast with every bad variable named. */
 export function parseRuntimeEnv(env: Record<string, string | undefined>): RuntimeEnv {
   const parsed = runtimeEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (env.AWS_LAMBDA_FUNCTION_NAME) {
+    for (const name of REQUIRED_WHEN_DEPLOYED) if (!env[name]) lines.push(`  ${name}: required in a deployed stage`);
   }
+  if (lines.length > 0 || !parsed.success) throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   return parsed.data;
+}
+
+// Published in this repository, so usable only by the local runtime.
+const LOCAL_SECRETS = {
+  STRIPE_SECRET_KEY: 'sk_test_local_simulator',
+  CURSOR_SECRET: 'local-cursor-secret-not-for-production',
+} as const;
+
+/**
+ * Where a secret comes from: its Secrets Manager ARN, else a value set in the environment, else
+ * (local runtime only) the published default. A deployed stage with neither stops here.
+ */
+export function secretSource(
+  env: RuntimeEnv,
+  arnVar: 'STRIPE_SECRET_ARN' | 'CURSOR_SECRET_ARN',
+  valueVar: keyof typeof LOCAL_SECRETS,
+): { arn: string | undefined; value: string } {
+  const arn = env[arnVar];
+  const value = env[valueVar];
+  if (arn || value) return { arn, value: value ?? '' };
+  if (env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(`Invalid environment:\n  ${arnVar}: required in a deployed stage`);
+  return { arn: undefined, value: LOCAL_SECRETS[valueVar] };
+}
+
+/**
+ * A Stripe key must belong to the stage: live keys only in production, and production only with a
+ * live key (a test key there would take orders without charging). Never echoes the key.
+ */
+export function checkStripeKeyForStage(key: string, stage: RuntimeEnv['SERVICE_ENVIRONMENT']): string {
+  const live = /^(sk|rk)_live_/.test(key);
+  if (stage === 'production' && !live) throw new Error('The Stripe key is not a live key, and this is production');
+  if (stage !== 'production' && live) throw new Error('The Stripe key is a live key, and this is the sandbox');
+  return key;
 }

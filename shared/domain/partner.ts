@@ -109,6 +109,11 @@ export function rotateWebhookSecret(
   const overlapEnds = new Date(now.getTime() + overlapHours * 3600_000).toISOString();
   const kept = (partner.webhookSecrets ?? [])
     .filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime())
-    .map((s) => ({ ...s, expiresAt: s.expiresAt ?? overlapEnds }));
+    // A rotation never lengthens an older secret's life; no overlap (after a leak) retires them all now.
+    .map((s) => ({
+      ...s,
+      expiresAt: s.expiresAt !== null && Date.parse(s.expiresAt) < Date.parse(overlapEnds) ? s.expiresAt : overlapEnds,
+    }))
+    .filter((s) => Date.parse(s.expiresAt) > now.getTime());
   return { secrets: [{ secret, createdAt: now.toISOString(), expiresAt: null }, ...kept], secret };
 }

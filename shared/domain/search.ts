@@ -95,7 +95,38 @@ const PERSONAL_RESULT =
   /\b(my|mine)\b.*\b(result|results|level|levels|reading|score|was|is|came back)\b|\b\d+(\.\d+)?\s*(mg\/dl|mmol\/l|ng\/ml|miu\/l|iu\/l|%)\b/i;
 const SYMPTOMS =
   /\b(pain|ache|aching|tired|fatigue|fatigued|dizzy|dizziness|nausea|vomit\w*|fever|headache|rash|bleeding|swelling|short of breath|shortness of breath|palpitation\w*|numb\w*|itch\w*|cough\w*|symptom\w*|sick|diarrh\w*|lump|discharge|burning)\b/i;
-const DATE_OF_BIRTH = /\b(19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/(19|20)?\d{2}\b/;
+const MONTH =
+  '(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)';
+const DATE_OF_BIRTH = new RegExp(
+  [
+    '\\b(19|20)\\d{2}-\\d{2}-\\d{2}\\b',
+    '\\b\\d{1,2}\\/\\d{1,2}\\/(19|20)?\\d{2}\\b',
+    '\\b(born|dob|d\\.o\\.b\\.?|date of birth|birth ?day)\\b',
+    `\\b${MONTH}\\.?\\s+\\d{1,2}(st|nd|rd|th)?,?\\s+(19|20)\\d{2}\\b`,
+    `\\b\\d{1,2}(st|nd|rd|th)?\\s+(of\\s+)?${MONTH}\\.?,?\\s+(19|20)\\d{2}\\b`,
+  ].join('|'),
+  'i',
+);
+const SSN = /\b\d{3}[- ]\d{2}[- ]\d{4}\b|\b(ssn|social security)\b/i;
+const CARD_CANDIDATE = /\b\d(?:[ -]?\d){12,18}\b/g;
+// Medical record and insurance member ids: named outright, or shaped like one (a short prefix and a long number).
+const MEMBER_ID =
+  /\b(mrn|medical record|patient id|member (id|number|no)|subscriber (id|number)|policy (number|no)|insurance id|group (number|no))\b|\b[a-z]{1,4}\d{6,12}\b/i;
+const STREET_ADDRESS =
+  /\b\d{1,6}\s+([a-z0-9.'-]+\s+){1,4}(street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|terrace|parkway|pkwy|circle|cir|highway|hwy)\b|\b(apt|apartment|suite|p\.?\s?o\.? box)\s*#?\s*\d+/i;
+
+/** The Luhn check every payment card number passes. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+const hasCardNumber = (query: string) =>
+  [...query.matchAll(CARD_CANDIDATE)].some((m) => luhn(m[0].replace(/[ -]/g, '')));
 
 /**
  * Refuses queries that carry personal details: the search takes product terms only. Returns the
@@ -103,9 +134,24 @@ const DATE_OF_BIRTH = /\b(19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/(19|20)?
  */
 export function personalDetailIn(
   query: string,
-): 'email' | 'phone' | 'name' | 'symptom' | 'personal_result' | 'date_of_birth' | null {
+):
+  | 'email'
+  | 'phone'
+  | 'name'
+  | 'symptom'
+  | 'personal_result'
+  | 'date_of_birth'
+  | 'ssn'
+  | 'card_number'
+  | 'member_id'
+  | 'street_address'
+  | null {
   if (EMAIL.test(query)) return 'email';
+  if (hasCardNumber(query)) return 'card_number';
+  if (SSN.test(query)) return 'ssn';
   if (PHONE.test(query)) return 'phone';
+  if (MEMBER_ID.test(query)) return 'member_id';
+  if (STREET_ADDRESS.test(query)) return 'street_address';
   if (DATE_OF_BIRTH.test(query)) return 'date_of_birth';
   if (SELF_REFERENCE.test(query)) return 'name';
   if (PERSONAL_RESULT.test(query)) return 'personal_result';

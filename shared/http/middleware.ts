@@ -57,6 +57,21 @@ export function errorShape(surface: ErrorSurface, docsBase: (event: HttpEvent) =
   };
 }
 
+/**
+ * Answers that may carry patient data are never stored by a browser, proxy or CDN: `no-store`
+ * unless the handler chose its own caching (the partner catalogue's max-age). Use it first, so it
+ * also sees the error answers the other middlewares write.
+ */
+export function noStoreByDefault(): Mw {
+  const apply = async (request: { response: HttpResult | null | undefined }) => {
+    const response = request.response;
+    if (!response) return;
+    const headers = (response.headers ??= {});
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'cache-control')) headers['Cache-Control'] = 'no-store';
+  };
+  return { after: apply, onError: apply };
+}
+
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, OPTIONS',

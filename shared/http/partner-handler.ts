@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { accessLog, errorShape } from './middleware.js';
+import { accessLog, errorShape, noStoreByDefault } from './middleware.js';
 import { ApiError, validationError } from './errors.js';
 import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import {
@@ -84,6 +84,7 @@ export function partnerHandler(a: AuditSpec | PartnerFn, b?: PartnerFn) {
 
 function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(noStoreByDefault())
     .use(accessLog())
     .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
     .use(singleValuedQuery())

@@ -55,6 +55,12 @@ describe('MCP server over StreamableHTTP', () => {
     ['my name is Jane Roe, thyroid'],
     ['I have chest pain and fatigue'],
     ['my ldl was 190 mg/dl'],
+    ['a1c for ssn 123-45-6789'],
+    ['lipid panel card 4242 4242 4242 4242'],
+    ['thyroid MRN 00123456'],
+    ['cholesterol member id XYZ123456789'],
+    ['vitamin d, 1200 Market Street'],
+    ['a1c for someone born March 3rd, 1984'],
   ])('refuses personal details: %s', async (query) => {
     const r = await call('search-lab-tests', { query });
     expect(r.isError).toBe(true);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { BACKGROUND, ROUTES } from '../../shared/routes.js';
+import { BACKGROUND } from '../../shared/routes.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { synthesize } from '../support/synth.js';
+import { deployedRoutes } from '../../infra/aws/service-stack.js';
+import { STAGES } from '../../infra/aws/stages.js';
 
 const { template } = synthesize();
 
@@ -23,7 +25,7 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     const functions = t.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
     });
-    const deployable = ROUTES.filter((r) => !r.localOnly && r.api !== 'mcp');
+    const deployable = deployedRoutes(STAGES[stage]).filter((r) => r.api !== 'mcp');
     expect(Object.keys(functions).length).toBeGreaterThanOrEqual(new Set(deployable.map((r) => r.entry)).size);
     for (const route of deployable) {
       if (route.path === '/') {
@@ -63,9 +65,12 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     }
   });
 
-  it('serves MCP on a keyless Lambda function URL with reserved concurrency', () => {
+  it('serves MCP on a keyless Lambda function URL; reserves no concurrency unless the stage configures it', () => {
     t.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'NONE' });
-    t.hasResourceProperties('AWS::Lambda::Function', { ReservedConcurrentExecutions: Match.anyValue() });
+    // A reservation also needs 100 unreserved: on a fresh account it rolls the deploy back.
+    expect(
+      t.findResources('AWS::Lambda::Function', { Properties: { ReservedConcurrentExecutions: Match.anyValue() } }),
+    ).toEqual({});
   });
 
   it('never deploys the local-only operator routes', () => {
@@ -186,7 +191,7 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
       Object.entries(fns).find(([id]) => new RegExp(`^${fn}Fn[0-9A-F]{8}$`).test(id))?.[1].Properties.Timeout;
     // Routes that share a handler module share the Lambda made for the first of them.
     const seen = new Set<string>();
-    for (const route of ROUTES.filter((r) => !r.localOnly)) {
+    for (const route of deployedRoutes(STAGES[stage])) {
       if (seen.has(route.entry)) continue;
       seen.add(route.entry);
       expect(timeoutOf(route.fn), route.fn).toBe(route.timeoutSeconds ?? 15);
@@ -213,8 +218,9 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
   });
 
   it('stays well under the CloudFormation limit of 500 resources', () => {
-    // Budget 450: headroom for a few more routes before the stack must be split into nested stacks.
-    expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(450);
+    // Budget 470: 30 resources of headroom. The next routes need the stack split into nested stacks
+    // (per API), which is the open follow-up; until then a route that crosses this fails here, not at deploy.
+    expect(Object.keys(t.toJSON().Resources).length).toBeLessThan(470);
   });
 
   it('seeds the catalogue at deploy time with a custom resource', () => {
@@ -223,6 +229,24 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
 });
 
 describe('stage differences', () => {
+  it('production has termination protection; the sandbox can be torn down', () => {
+    const { stacks } = synthesize();
+    expect(stacks['LabTests-production']?.terminationProtection).toBe(true);
+    expect(stacks['LabTests-sandbox']?.terminationProtection).toBe(false);
+  });
+
+  it('the sandbox-only helper routes, and their write grants, are not synthesized in production', () => {
+    const paths = (stage: 'sandbox' | 'production') =>
+      JSON.stringify(template(stage).findResources('AWS::ApiGateway::Resource'));
+    expect(paths('sandbox')).toContain('"sandbox"');
+    expect(paths('production')).not.toContain('"sandbox"');
+    const fns = Object.keys(template('production').findResources('AWS::Lambda::Function'));
+    expect(fns.filter((id) => /^Sandbox/.test(id))).toEqual([]);
+    expect(
+      Object.keys(template('production').findResources('AWS::IAM::Policy')).filter((id) => /^Sandbox/.test(id)),
+    ).toEqual([]);
+  });
+
   it('production protects its tables from deletion; the sandbox does not', () => {
     const protectedReplica = (on: boolean) => ({
       Replicas: Match.arrayWith([Match.objectLike({ DeletionProtectionEnabled: on })]),

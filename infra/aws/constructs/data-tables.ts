@@ -1,22 +1,34 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { Key } from 'aws-cdk-lib/aws-kms';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLES, type TableDef, type TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { StageConfig } from '../stages.js';
 
-/** Every table of the shared definitions, encrypted with the service key, with PITR and TTL. */
+// Exactly what the adapters call (no Scan anywhere: every read is by key or index query).
+const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const WRITE = [...READ, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const KMS_READ = ['kms:Decrypt', 'kms:DescribeKey'];
+const KMS_WRITE = [...KMS_READ, 'kms:Encrypt', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'];
+
+/**
+ * Every table of the shared definitions, with PITR and TTL: patient tables under the patient-data
+ * key, reference tables (catalogue, rate limits) under their own key.
+ */
 export class DataTables extends Construct {
   readonly tables: Record<TableKey, TableV2>;
+  private readonly keys: Record<TableKey, IKey>;
 
-  constructor(scope: Construct, id: string, props: { stage: StageConfig; key: Key }) {
+  constructor(scope: Construct, id: string, props: { stage: StageConfig; key: IKey; referenceKey: IKey }) {
     super(scope, id);
+    const keyFor = (def: TableDef) => ('nonPatient' in def && def.nonPatient ? props.referenceKey : props.key);
     const build = (def: TableDef) =>
       new TableV2(this, def.logicalName, {
         partitionKey: { name: def.partitionKey, type: AttributeType.STRING },
         ...(def.sortKey ? { sortKey: { name: def.sortKey, type: AttributeType.STRING } } : {}),
         billing: Billing.onDemand(),
-        encryption: TableEncryptionV2.customerManagedKey(props.key),
+        encryption: TableEncryptionV2.customerManagedKey(keyFor(def)),
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         deletionProtection: props.stage.deletionProtection,
         removalPolicy: props.stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -31,6 +43,19 @@ export class DataTables extends Construct {
       TableKey,
       TableV2
     >;
+    this.keys = Object.fromEntries(Object.entries(TABLES).map(([k, def]) => [k, keyFor(def)])) as Record<
+      TableKey,
+      IKey
+    >;
+  }
+
+  /** Grants exactly the route's declared access to one table, and the matching use of its key. */
+  grant(grantee: IGrantable, table: TableKey, access: 'read' | 'readWrite' | 'append'): void {
+    const t = this.tables[table];
+    // append: PutItem only (the audit table, whose records no function may change or remove).
+    const actions = access === 'read' ? READ : access === 'append' ? ['dynamodb:PutItem'] : WRITE;
+    t.grant(grantee, ...actions);
+    this.keys[table].grant(grantee, ...(access === 'read' ? KMS_READ : KMS_WRITE));
   }
 
   /** The environment variables that tell a handler its physical table names. */

@@ -1,16 +1,18 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { acknowledge, arnRef, hipaa, iam5 } from '../nag.js';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { TableAccess } from '../../../shared/routes.js';
 import type { DataTables } from './data-tables.js';
 
-export { ALERT_METRIC } from '../../../shared/adapters/alerts.js';
+import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -20,12 +22,18 @@ export interface ServiceFunctionProps {
   tables: TableAccess;
   documents?: { bucket: IBucket; access: 'read' | 'readWrite' };
   environment?: Record<string, string>;
-  logRetentionDays: number;
+  /**
+   * The stack's one function log group (each stream is named after its function): one log group
+   * per function would cost a CloudFormation resource each, and the stack has 500.
+   */
+  logGroup: ILogGroup;
   timeout?: Duration;
   memorySize?: number;
   reservedConcurrentExecutions?: number;
   /** Repository files copied beside the bundle, for the handler to read at run time. */
   bundleFiles?: string[];
+  /** Asynchronous invocations (schedules, rules) that fail every retry land here. */
+  deadLetterQueue?: IQueue;
 }
 
 /**
@@ -41,7 +49,6 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.writesOrders = props.tables.orders === 'readWrite';
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetentionDays as RetentionDays });
     this.fn = new NodejsFunction(this, 'Fn', {
       entry: join(REPO_ROOT, props.entry),
       handler: 'handler',
@@ -52,13 +59,14 @@ export class ServiceFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: Tracing.ACTIVE,
-      logGroup,
+      logGroup: props.logGroup,
       ...(props.reservedConcurrentExecutions !== undefined
         ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
         : {}),
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'lab-test-service',
+        POWERTOOLS_SERVICE_NAME: METRIC_DIMENSIONS.service,
         ...props.data.environment(),
         ...props.environment,
       },
@@ -84,18 +92,37 @@ export class ServiceFunction extends Construct {
           : {}),
       },
     });
-    if (props.documents) {
-      if (props.documents.access === 'read') props.documents.bucket.grantRead(this.fn);
-      else props.documents.bucket.grantReadWrite(this.fn);
-    }
-    for (const [table, access] of Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite' | 'append']>) {
-      const t = props.data.tables[table];
-      if (access === 'read') t.grantReadData(this.fn);
-      else if (access === 'append') {
-        t.grant(this.fn, 'dynamodb:PutItem');
-        t.encryptionKey?.grantEncryptDecrypt(this.fn);
-      } else t.grantReadWriteData(this.fn);
-    }
+    if (props.documents) grantDocuments(this.fn, props.documents.bucket, props.documents.access);
+    const tables = Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite' | 'append']>;
+    for (const [table, access] of tables) props.data.grant(this.fn, table, access);
+    acknowledge(
+      this,
+      iam5('Resource::*', 'X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.'),
+      ...(tables.some(([, access]) => access !== 'read')
+        ? ['kms:ReEncrypt*', 'kms:GenerateDataKey*'].map((a) =>
+            iam5(`Action::${a}`, 'Writes to a table encrypted with the service’s own customer-managed key.'),
+          )
+        : []),
+      ...tables.map(([table]) =>
+        iam5(`Resource::${arnRef(props.data.tables[table])}/index/*`, 'Queries on the table’s own secondary indexes.'),
+      ),
+      ...(props.documents
+        ? [
+            iam5(
+              `Resource::${arnRef(props.documents.bucket)}/*`,
+              'Objects of the documents bucket: get, and put for writers.',
+            ),
+          ]
+        : []),
+      ...(props.deadLetterQueue
+        ? []
+        : [
+            hipaa(
+              'LambdaDLQ',
+              'Invoked synchronously (API Gateway, the SQS poller or the custom-resource provider), so the caller sees every failure; asynchronous callers (schedules, rules) get a DLQ.',
+            ),
+          ]),
+    );
     // Audit records are append-only: whatever else a role is granted, nothing may change or remove one.
     this.fn.addToRolePolicy(
       new PolicyStatement({
@@ -111,4 +138,19 @@ export class ServiceFunction extends Construct {
       }),
     );
   }
+}
+
+/**
+ * Documents: get (and head, whose 404 needs ListBucket) for readers, put for writers; never
+ * delete, legal hold or retention.
+ */
+function grantDocuments(fn: NodejsFunction, bucket: IBucket, access: 'read' | 'readWrite'): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'],
+      resources: [bucket.arnForObjects('*')],
+    }),
+  );
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  bucket.encryptionKey?.grant(fn, ...(access === 'read' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:GenerateDataKey']));
 }

@@ -10,6 +10,8 @@ export interface TableDef {
   sortKey?: string;
   ttlAttribute?: string;
   globalIndexes?: Array<{ name: string; partitionKey: string; sortKey?: string }>;
+  /** Holds no patient data: encrypted with the reference-data key, so public functions never touch the patient key. */
+  nonPatient?: true;
 }
 
 export const TABLES = {
@@ -19,6 +21,7 @@ export const TABLES = {
     localName: 'catalog',
     partitionKey: 'pk',
     sortKey: 'sk',
+    nonPatient: true,
   },
   orders: {
     logicalName: 'Orders',
@@ -47,6 +50,7 @@ export const TABLES = {
     localName: 'rate-limits',
     partitionKey: 'pk',
     ttlAttribute: 'expiresAt',
+    nonPatient: true,
   },
   // Append-only: records of who touched which order or partner, kept six years (TTL), readable
   // per partner (the partition) and per order (gsi1). No function may update or delete them.

@@ -16,6 +16,7 @@ const V4_BLOCKS: Array<[string, number]> = [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24], // 6to4 relay anycast: forwards into IPv6 the checks above never see
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -73,8 +74,10 @@ export function isForbiddenAddress(ip: string): boolean {
   if (!g) return true;
   const v4 = embeddedV4(g);
   if (v4) return isForbiddenV4(v4);
-  const [g0 = 0, g1 = 0] = g;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0] = g;
   return (
+    (g0 === 0x2001 && g1 === 0) || // Teredo 2001::/32: tunnels to an IPv4 host through a relay
+    (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) || // discard-only 100::/64
     (g0 & 0xfe00) === 0xfc00 || // unique local fc00::/7
     (g0 & 0xffc0) === 0xfe80 || // link-local fe80::/10
     (g0 & 0xffc0) === 0xfec0 || // site-local fec0::/10 (deprecated, still routed by some)
@@ -102,7 +105,8 @@ export function checkWebhookUrl(
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.requireHttps))
     return { ok: false, reason: policy.requireHttps ? 'must use https' : 'must use http or https' };
   if (url.username || url.password) return { ok: false, reason: 'must not contain credentials' };
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // `localhost.` is localhost: a fully qualified name's trailing dot must not dodge the name check.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
   if (isIP(host))
     return checkResolvedAddresses([host], policy).ok
       ? { ok: true, url }

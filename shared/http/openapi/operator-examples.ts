@@ -25,6 +25,7 @@ export function operatorExamples(): Record<string, Example> {
     },
     revokeApiKey: { response: { ...key, revokedAt: AT } },
     rotateWebhookSecret: {
+      request: { overlapHours: 0 },
       response: { secret: 'whsec_3f9a0000000000000000000000000000', createdAt: AT, previousSecretsValidUntil: [] },
     },
     listAllDeliveries: { response: { data: [{ ...delivery, partnerId: partner.id }], nextCursor: null } },

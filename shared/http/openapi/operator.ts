@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { createKeySchema, createPartnerSchema, resultsUploadSchema, updatePartnerSchema } from '../schemas/admin.js';
+import {
+  createKeySchema,
+  createPartnerSchema,
+  resultsUploadSchema,
+  rotateWebhookSecretSchema,
+  updatePartnerSchema,
+} from '../schemas/admin.js';
 import { auditQuerySchema, operatorDeliveriesQuerySchema, partnersQuerySchema } from '../schemas/operator.js';
 import { AUDIT_ACTIONS } from '../../ports/audit-log.js';
 import type { Route } from '../../routes.js';
@@ -148,10 +154,12 @@ export const OPERATOR_OPERATIONS: Record<string, Operation> = {
   },
   'POST /admin/v1/partners/{id}/webhook-secret': {
     operationId: 'rotateWebhookSecret',
-    summary: 'Create or rotate the webhook signing secret (shown once; the previous one signs too for 24 hours)',
+    summary:
+      'Create or rotate the webhook signing secret (shown once; the previous one signs too for overlapHours, 24 by default, 0 after a leak)',
     tag: 'Partners',
+    body: rotateWebhookSecretSchema.meta({ id: 'RotateWebhookSecretRequest' }),
     ok: { status: 201, schema: webhookSecret, description: 'The new secret' },
-    errors: [...NOT_FOUND],
+    errors: ['validation_error', ...NOT_FOUND],
   },
   'GET /admin/v1/deliveries': {
     operationId: 'listAllDeliveries',

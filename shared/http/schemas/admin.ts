@@ -81,3 +81,15 @@ export const resultsUploadSchema = z
       .default([]),
   })
   .strict();
+
+/** Webhook secret rotation: how long the previous secret keeps signing; 0 after a leak ends it now. */
+export const rotateWebhookSecretSchema = z
+  .object({
+    overlapHours: z
+      .number()
+      .int('must be whole hours')
+      .min(0, 'must not be negative')
+      .max(168, 'must be at most 168 hours (7 days)')
+      .default(24),
+  })
+  .strict();
