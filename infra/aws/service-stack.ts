@@ -16,7 +16,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { acknowledgeNagFindings } from './nag.js';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, RetentionDays, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -137,7 +137,11 @@ export class ServiceStack extends Stack {
       DOCUMENTS_BUCKET: documents.bucketName,
       ...labEnvironment(stage),
     };
-    const fnProps = { data, environment: common, logRetentionDays: stage.logRetentionDays };
+    const logGroup = new LogGroup(this, 'FunctionLogs', {
+      retention: stage.logRetentionDays as RetentionDays,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const fnProps = { data, environment: common, logGroup };
 
     this.apis.public = new RestApi(this, 'PublicApi', {
       restApiName: `lab-tests-public-${stage.stage}`,
@@ -184,6 +188,8 @@ export class ServiceStack extends Stack {
       ),
     });
     this.apis.partner = new RestApi(this, 'PartnerApi', {
+      // API Gateway's CloudWatch role is an account setting: the public API's one serves all three.
+      cloudWatchRole: false,
       restApiName: `lab-tests-partner-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // Each partner's usage-plan key comes from the authorizer, so throttling is per partner.
@@ -197,11 +203,16 @@ export class ServiceStack extends Stack {
       },
     });
     this.apis.operator = new RestApi(this, 'OperatorApi', {
+      cloudWatchRole: false,
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultMethodOptions: { authorizationType: AuthorizationType.IAM },
       deployOptions: { ...deployOptions, ...accessLog('OperatorAccessLogs', { caller: '$context.identity.userArn' }) },
     });
+    // The account's CloudWatch role (set by the public API) must exist before the other stages log.
+    const account = this.apis.public.node.tryFindChild('Account');
+    if (account)
+      for (const api of [this.apis.partner, this.apis.operator]) api.deploymentStage.node.addDependency(account);
 
     const authorizerFn = new ServiceFunction(this, PARTNER_AUTHORIZER.fn, {
       ...fnProps,
@@ -261,7 +272,7 @@ export class ServiceStack extends Stack {
         this.functions.set(route, shared);
         resourceFor(this.apis[route.api] as RestApi, route.path).addMethod(
           route.method,
-          new LambdaIntegration(shared.fn, { allowTestInvoke: false }),
+          new LambdaIntegration(shared.fn, { allowTestInvoke: false, scopePermissionToMethod: false }),
           methodOptions(route),
         );
         continue;
@@ -300,7 +311,7 @@ export class ServiceStack extends Stack {
       // No test-invoke permission per method: it doubles the Lambda permissions for a console feature.
       resourceFor(api, route.path).addMethod(
         route.method,
-        new LambdaIntegration(fn.fn, { allowTestInvoke: false }),
+        new LambdaIntegration(fn.fn, { allowTestInvoke: false, scopePermissionToMethod: false }),
         methodOptions(route),
       );
     }
@@ -562,7 +573,7 @@ export class ServiceStack extends Stack {
 export interface FnProps {
   data: DataTables;
   environment: Record<string, string>;
-  logRetentionDays: number;
+  logGroup: ILogGroup;
 }
 
 /** A new seed version re-runs the custom resource, so a deploy ships catalogue changes. */

@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
@@ -20,7 +20,11 @@ export interface ServiceFunctionProps {
   tables: TableAccess;
   documents?: { bucket: IBucket; access: 'read' | 'readWrite' };
   environment?: Record<string, string>;
-  logRetentionDays: number;
+  /**
+   * The stack's one function log group (each stream is named after its function): one log group
+   * per function would cost a CloudFormation resource each, and the stack has 500.
+   */
+  logGroup: ILogGroup;
   timeout?: Duration;
   memorySize?: number;
   reservedConcurrentExecutions?: number;
@@ -41,7 +45,6 @@ export class ServiceFunction extends Construct {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.writesOrders = props.tables.orders === 'readWrite';
-    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetentionDays as RetentionDays });
     this.fn = new NodejsFunction(this, 'Fn', {
       entry: join(REPO_ROOT, props.entry),
       handler: 'handler',
@@ -52,7 +55,7 @@ export class ServiceFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(15),
       tracing: Tracing.ACTIVE,
-      logGroup,
+      logGroup: props.logGroup,
       ...(props.reservedConcurrentExecutions !== undefined
         ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
         : {}),
