@@ -33,7 +33,7 @@ through Stripe), order creation (Stripe and the 2 MB draw-site data set) and the
 export const DEFAULT_BUDGET = 1_000_000;
 // The PDF renderers carry pdf-lib and, for the requisition's Code 128 barcode, bwip-js's encoder;
 // placing functions also carry the MLLP lab adapter (about 50 KB in all).
-const WITH_PDF = 1_620_000;
+const WITH_PDF = 1_700_000;
 export const BUDGETS: Record<string, number> = {
   'functions/partner/orders-requisition.ts': 1_100_000,
   'functions/partner/orders-results.ts': 1_100_000,
@@ -44,7 +44,7 @@ export const BUDGETS: Record<string, number> = {
   'functions/public/stripe-webhook.ts': 1_200_000,
   'functions/ops/settle-payments.ts': 1_200_000,
   'functions/mcp/handler.ts': 1_200_000,
-  'functions/ops/placement.ts': 1_870_000,
+  'functions/ops/placement.ts': 1_950_000,
   'functions/admin/lab-oru.ts': WITH_PDF,
   'functions/lab/oru.ts': WITH_PDF,
   'functions/admin/orders-results-upload.ts': WITH_PDF,

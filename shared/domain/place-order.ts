@@ -40,7 +40,8 @@ export async function placeOrder(
   const ids = { orderId: placing.id, partnerId: placing.partnerId };
   const rehearsal = placing.simulation?.placement !== undefined;
   if (outcome.kind === 'unreachable') {
-    // Not one byte reached the lab: the order is scheduled again, and the sweep tries once more.
+    // Not one byte reached the lab: the order is due again in a minute, and the placement sweep
+    // (which takes orders its grace period past due) tries once more.
     if (!rehearsal) deps.alert('lab_unreachable', ids);
     const retryAt = new Date(deps.now().getTime() + (deps.unreachableRetryMinutes ?? 1) * 60_000);
     return deps.orders.transition(placing, ['placing'], {
