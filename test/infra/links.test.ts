@@ -76,11 +76,12 @@ function ROUTES_BY_ENTRY(stage: 'sandbox' | 'production'): Map<string, string> {
 
 describe('links with a custom domain', () => {
   it('use the domain, without the stage prefix', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], labEndpoint: TEST_LAB_ENDPOINT } });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
     const stack = new ServiceStack(app, 'Domains', {
       env: { region: 'eu-central-1' },
       stage: {
         ...STAGES.production,
+        lab: TEST_LAB_ENDPOINT,
         domains: { public: { name: 'labs.example.com', certificateArn: 'arn:aws:acm:eu-central-1:1:certificate/x' } },
       },
     });
