@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import zipcodes, { type ZipInfo } from 'zipcodes';
 import { createHash } from 'node:crypto';
 import type { DrawSite } from '../shared/domain/locations.js';
+import { US_STATE_CODES } from '../shared/domain/us-states.js';
 
 let seed = 20261101;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -95,59 +96,7 @@ const HOURS = [
     { days: 'Fri', open: '07:00', close: '14:00' },
   ],
 ];
-const STATES = new Set([
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-]);
+const STATES: ReadonlySet<string> = new Set(US_STATE_CODES);
 
 // Cities with many ZIP codes are the big ones: ZIP count is the population proxy.
 const cities = new Map<string, ZipInfo[]>();
