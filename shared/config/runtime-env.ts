@@ -69,6 +69,10 @@ export const runtimeEnvSchema = z.object({
   LAB_RECEIVING_APPLICATION: z.string().min(1).default('LAB'),
   LAB_RECEIVING_FACILITY: z.string().min(1).default('LAB'),
   CURSOR_SECRET: z.string().min(16).optional(),
+  /** AWS: the KMS key that seals webhook signing secrets (set only on the functions that sign or rotate them). */
+  WEBHOOK_KEY_ARN: z.string().optional(),
+  /** Local runtime only: its stand-in for that key, 32 bytes in base64url, kept under DATA_DIR. */
+  WEBHOOK_SEALING_KEY: z.string().optional(),
 });
 
 export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;
@@ -107,6 +111,19 @@ export function secretSource(
   if (arn || value) return { arn, value: value ?? '' };
   if (env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(`Invalid environment:\n  ${arnVar}: required in a deployed stage`);
   return { arn: undefined, value: LOCAL_SECRETS[valueVar] };
+}
+
+/**
+ * The key that seals webhook signing secrets: KMS in a deployed stage (nothing else there), the
+ * local runtime's own key otherwise. Read only where a secret is sealed or opened.
+ */
+export function sealingKeySource(env: RuntimeEnv): { kmsKeyId: string } | { localKey: Buffer } {
+  if (env.WEBHOOK_KEY_ARN) return { kmsKeyId: env.WEBHOOK_KEY_ARN };
+  const local = env.WEBHOOK_SEALING_KEY ? Buffer.from(env.WEBHOOK_SEALING_KEY, 'base64url') : null;
+  if (env.AWS_LAMBDA_FUNCTION_NAME || !local)
+    throw new Error('Invalid environment:\n  WEBHOOK_KEY_ARN: required where webhook secrets are sealed or opened');
+  if (local.length !== 32) throw new Error('Invalid environment:\n  WEBHOOK_SEALING_KEY: must be 32 bytes, base64url');
+  return { localKey: local };
 }
 
 /**

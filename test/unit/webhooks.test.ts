@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
-import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/domain/webhooks/dispatch.js';
+import {
+  activeSecrets,
+  attemptDelivery,
+  runDueDeliveries,
+  type DispatchDeps,
+} from '../../shared/domain/webhooks/dispatch.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import { MemoryDeliveries } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
@@ -201,6 +206,7 @@ describe('dispatch: one send per due attempt', () => {
       now: () => now,
       wallClock: () => now,
       alert: () => undefined,
+      signingSecrets: async (p, at) => activeSecrets(p, at),
     };
     return { deliveries, sent, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   }
