@@ -48,7 +48,7 @@ import { DataTables } from './constructs/data-tables.js';
 import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function.js';
 import { ServiceAlarms } from './constructs/alarms.js';
 import { ApiFirewall } from './constructs/api-firewall.js';
-import { labEnvironment, type StageConfig } from './stages.js';
+import { labEnvironment, operatorSecrets, type StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
 import { WEBHOOK_SECRET_PURPOSE } from '../../shared/app/webhook-secrets.js';
 
@@ -146,13 +146,9 @@ export class ServiceStack extends Stack {
     // Secrets stay in Secrets Manager; functions get the ARN and read the value on first use.
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
-      stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
+      stripe: Secret.fromSecretNameV2(this, 'StripeKey', operatorSecrets(stage.stage).stripe),
       // The signing secret of the Stripe endpoint pointed at the StripeWebhookUrl output.
-      stripeWebhook: Secret.fromSecretNameV2(
-        this,
-        'StripeWebhookSecret',
-        `lab-tests/${stage.stage}/stripe-webhook-secret`,
-      ),
+      stripeWebhook: Secret.fromSecretNameV2(this, 'StripeWebhookSecret', operatorSecrets(stage.stage).stripeWebhook),
       cursor: new Secret(this, 'CursorSecret', {
         encryptionKey: key,
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
