@@ -58,7 +58,7 @@ export interface ServiceStackProps extends StackProps {
   stage: StageConfig;
 }
 
-/** Adds every route of one API from the route table, one Lambda per route. */
+/** The API resource of a path, creating each missing segment on the way. */
 function resourceFor(api: RestApi, path: string): IResource {
   return path
     .split('/')
