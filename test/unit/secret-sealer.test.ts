@@ -7,6 +7,7 @@ import { openSigningSecrets, rotateSigningSecret, webhookSecretContext } from '.
 import { parseRuntimeEnv, sealingKeySource } from '../../shared/config/runtime-env.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import type { PartnerStore } from '../../shared/ports/partner-store.js';
+import { webhookPartner } from '../support/fakes.js';
 
 const context = webhookSecretContext('ptr_1');
 const local = () => envelopeSealer(localDataKeys(randomBytes(32)));
@@ -104,19 +105,7 @@ function partnerStore(partner: Partner) {
 }
 
 describe('webhook signing secrets at rest', () => {
-  const partner: Partner = {
-    id: 'ptr_1',
-    name: 'P',
-    status: 'active',
-    fees: { labCollectionCents: 0, physicianOrderCents: 0 },
-    paymentMethod: null,
-    stripeCustomerId: null,
-    webhookUrl: 'https://hooks.example.com/h',
-    // Stored before sealing began.
-    webhookSecrets: [{ secret: 'whsec_legacy', createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }],
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
+  const partner = webhookPartner('whsec_legacy');
   const now = new Date('2026-11-24T10:00:00.000Z');
 
   it('senders refuse a plain secret with an operator alert; a rotation seals it and the new one', async () => {
