@@ -1,32 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTables, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
-import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
-import { DynamoDeliveryStore } from '../../shared/adapters/dynamodb/delivery-store.js';
-import { DynamoIdempotencyStore } from '../../shared/adapters/dynamodb/idempotency-store.js';
-import { DynamoOrderStore, deliveryItem } from '../../shared/adapters/dynamodb/order-store.js';
-import { DynamoPartnerStore } from '../../shared/adapters/dynamodb/partner-store.js';
-import { TABLES, type TableKey } from '../../shared/adapters/dynamodb/tables.js';
-import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
-import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
-import type { OrderStore } from '../../shared/ports/order-store.js';
-import type { PartnerStore } from '../../shared/ports/partner-store.js';
-import type { DeliveryStore } from '../../shared/ports/webhooks.js';
-import { MemoryDeliveries, MemoryKeys, MemoryOrders } from '../support/fakes.js';
-import { MemoryPartners } from '../support/memory-partners.js';
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { dynamoStores, memoryStores, type Stores } from '../support/contract-stores.js';
 import { apiKey, at, delivery, keyRecord, order, partner } from '../support/store-fixtures.js';
 
 // The same cases against the in-memory fakes the unit tests use and the DynamoDB adapters on
 // DynamoDB Local: a fake that drifts from the real store fails here, not in production.
-
-interface Stores {
-  orders: OrderStore;
-  partners: PartnerStore;
-  keys: IdempotencyStore;
-  deliveries: DeliveryStore;
-  /** A delivery as its order's state change writes it (the outbox). */
-  seedDelivery(record: DeliveryRecord): Promise<void>;
-}
 
 let dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>> | undefined;
 beforeAll(async () => {
@@ -34,40 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => dynamo?.stop());
 
-let sets = 0;
 const IMPLEMENTATIONS: Array<[string, () => Promise<Stores>]> = [
-  [
-    'in-memory fakes',
-    async () => {
-      const deliveries = new MemoryDeliveries();
-      return {
-        orders: new MemoryOrders(),
-        partners: new MemoryPartners(),
-        keys: new MemoryKeys(),
-        deliveries,
-        seedDelivery: async (r) => void deliveries.records.set(r.id, structuredClone(r)),
-      };
-    },
-  ],
-  [
-    'DynamoDB adapters on DynamoDB Local',
-    async () => {
-      // Tables of its own for each case: the sweeps' queries read a whole index.
-      const prefix = `contract${++sets}-`;
-      const endpoint = (dynamo as { endpoint: string }).endpoint;
-      await ensureTables(endpoint, prefix);
-      const db = createDocumentClient({ endpoint });
-      const table = (k: TableKey) => `${prefix}${TABLES[k].localName}`;
-      return {
-        orders: new DynamoOrderStore(db, table('orders')),
-        partners: new DynamoPartnerStore(db, table('partners')),
-        keys: new DynamoIdempotencyStore(db, table('idempotency')),
-        deliveries: new DynamoDeliveryStore(db, table('orders')),
-        seedDelivery: async (r) =>
-          void (await db.send(new PutCommand({ TableName: table('orders'), Item: deliveryItem(r) }))),
-      };
-    },
-  ],
+  ['in-memory fakes', async () => memoryStores()],
+  ['DynamoDB adapters on DynamoDB Local', () => dynamoStores((dynamo as { endpoint: string }).endpoint)],
 ];
 
 const ids = (xs: Array<{ id: string }>) => xs.map((x) => x.id);
