@@ -6,7 +6,7 @@ import { kmsDataKeys } from '../../shared/adapters/kms-data-keys.js';
 import { openSigningSecrets, rotateSigningSecret, webhookSecretContext } from '../../shared/app/webhook-secrets.js';
 import { parseRuntimeEnv, sealingKeySource } from '../../shared/config/runtime-env.js';
 import type { Partner } from '../../shared/domain/partner.js';
-import type { PartnerStore } from '../../shared/ports/partner-store.js';
+import { MemoryPartners } from '../support/memory-partners.js';
 import { webhookPartner } from '../support/fakes.js';
 
 const context = webhookSecretContext('ptr_1');
@@ -89,19 +89,11 @@ describe('envelope sealing of secrets', () => {
   });
 });
 
-/** One partner in memory, with the store's guard on the newest secret. */
+/** One partner in the in-memory store (held to the DynamoDB store's contract, its guard included). */
 function partnerStore(partner: Partner) {
-  let stored = structuredClone(partner);
-  const store: Pick<PartnerStore, 'get' | 'update'> = {
-    get: async (id) => (id === stored.id ? structuredClone(stored) : null),
-    update: async (id, changes, updatedAt, guard) => {
-      if (id !== stored.id) return 'missing';
-      if (guard && (stored.webhookSecrets?.[0]?.secret ?? null) !== guard.secretsFrom) return 'changed';
-      stored = { ...stored, ...changes, updatedAt };
-      return structuredClone(stored);
-    },
-  };
-  return { store: store as PartnerStore, stored: () => stored };
+  const store = new MemoryPartners();
+  store.partners.set(partner.id, structuredClone(partner));
+  return { store, stored: () => store.partners.get(partner.id) as Partner };
 }
 
 describe('webhook signing secrets at rest', () => {
