@@ -3,7 +3,13 @@
 import { settleKey, type SettleDeps } from './app/settle-payments.js';
 import type { StripeEventDeps } from './app/stripe-events.js';
 import type { PaymentEventVerifier } from './ports/payments.js';
-import { checkStripeKeyForStage, parseRuntimeEnv, secretSource, type RuntimeEnv } from './config/runtime-env.js';
+import {
+  checkStripeKeyForStage,
+  parseRuntimeEnv,
+  sealingKeySource,
+  secretSource,
+  type RuntimeEnv,
+} from './config/runtime-env.js';
 import { createDocumentClient } from './adapters/dynamodb/client.js';
 import { DynamoCatalogStore } from './adapters/dynamodb/catalog-store.js';
 import { DynamoRateLimiter } from './adapters/dynamodb/rate-limit-store.js';
@@ -57,6 +63,10 @@ import { DynamoAuditLog } from './adapters/dynamodb/audit-log.js';
 import type { AuditLog } from './ports/audit-log.js';
 import type { RecordAccessDeps } from './app/record-access.js';
 import type { DashboardAuthDeps } from './app/dashboard-auth.js';
+import { openSigningSecrets } from './app/webhook-secrets.js';
+import type { SecretSealer } from './ports/secret-sealer.js';
+import { envelopeSealer, localDataKeys } from './adapters/envelope-sealer.js';
+import { kmsDataKeys } from './adapters/kms-data-keys.js';
 
 // Every `once(...)` below is marked pure: with the package's `"sideEffects": false`, esbuild then
 // leaves out of a Lambda's bundle each adapter that handler never reaches (Stripe, pdf-lib, S3...).
@@ -157,7 +167,18 @@ export function dispatchDeps(): DispatchDeps {
     wallClock: () => new Date(),
     alert,
     ...(retries ? { retries } : {}),
+    signingSecrets: (partner, now) => openSigningSecrets({ sealer: secretSealer(), alert }, partner, now),
   };
+}
+/** Webhook signing secrets are sealed with KMS in AWS, with the local runtime's key locally. */
+export const secretSealer = /* @__PURE__ */ once((): SecretSealer => {
+  const source = sealingKeySource(runtimeEnv());
+  return envelopeSealer(
+    'kmsKeyId' in source ? kmsDataKeys({ keyId: source.kmsKeyId }) : localDataKeys(source.localKey),
+  );
+});
+export function webhookSecretDeps() {
+  return { partners: partnerStore(), sealer: secretSealer(), now: () => clock().now() };
 }
 /** The retry worker and sweep need the queue: they run only where WEBHOOK_QUEUE_URL is set. */
 export function retryDeps(): RetryDeps {

@@ -1,7 +1,7 @@
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { concurrencyNeeded, STAGES, type StageName } from '../infra/aws/stages.js';
+import { concurrencyNeeded, operatorSecrets, STAGES, type StageName } from '../infra/aws/stages.js';
 
 // `npm run preflight -- <stage>`: what the account is missing before `cdk deploy` would roll back.
 // Reads only: Lambda account settings, the Stripe secrets' descriptions (never their values), and
@@ -24,8 +24,12 @@ export interface Check {
 export const REQUIRED_BOOTSTRAP_VERSION = 6;
 
 /** The secrets an operator creates before the first deploy of a stage (see the README's deploy guide). */
-export function requiredSecrets(stage: StageName): string[] {
-  return [`lab-tests/${stage}/stripe-secret-key`];
+export function requiredSecrets(stage: StageName): Array<{ name: string; purpose: string }> {
+  const names = operatorSecrets(stage);
+  return [
+    { name: names.stripe, purpose: 'the Stripe API key' },
+    { name: names.stripeWebhook, purpose: 'the signing secret of Stripe’s events to POST /stripe/webhook' },
+  ];
 }
 
 const errorName = (err: unknown) => (err as { name?: string }).name ?? 'Error';
@@ -50,17 +54,23 @@ export async function preflight(clients: PreflightClients, stage: StageName): Pr
   } catch (err) {
     checks.push({ name: 'Lambda concurrency quota', ok: false, detail: `could not read (${errorName(err)})` });
   }
-  for (const secret of requiredSecrets(stage)) {
+  for (const { name, purpose } of requiredSecrets(stage)) {
     try {
-      await clients.secrets.send(new DescribeSecretCommand({ SecretId: secret }));
-      checks.push({ name: `Secret ${secret}`, ok: true, detail: 'present' });
+      const described = await clients.secrets.send(new DescribeSecretCommand({ SecretId: name }));
+      // A secret created without a value has no current version: functions would fail at first use.
+      const current = Object.values(described.VersionIdsToStages ?? {}).some((s) => s.includes('AWSCURRENT'));
+      checks.push({
+        name: `Secret ${name}`,
+        ok: current,
+        detail: current ? `present (${purpose})` : `has no current value: put ${purpose} in it`,
+      });
     } catch (err) {
       const missing = errorName(err) === 'ResourceNotFoundException';
       checks.push({
-        name: `Secret ${secret}`,
+        name: `Secret ${name}`,
         ok: false,
         detail: missing
-          ? 'missing: create it (see the README, "Deploying to AWS")'
+          ? `missing: create it with ${purpose} (see the README, "Deploying to AWS")`
           : `could not read (${errorName(err)})`,
       });
     }

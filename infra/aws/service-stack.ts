@@ -38,6 +38,7 @@ import {
   BACKGROUND,
   PARTNER_AUTHORIZER,
   ROUTES,
+  WEBHOOK_KEY_USERS,
   type ApiKind,
   type Background,
   type Route,
@@ -47,8 +48,9 @@ import { DataTables } from './constructs/data-tables.js';
 import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function.js';
 import { ServiceAlarms } from './constructs/alarms.js';
 import { ApiFirewall } from './constructs/api-firewall.js';
-import { labEnvironment, type StageConfig } from './stages.js';
+import { labEnvironment, operatorSecrets, type StageConfig } from './stages.js';
 import catalogSeed from '../../data/catalog.json' with { type: 'json' };
+import { WEBHOOK_SECRET_PURPOSE } from '../../shared/app/webhook-secrets.js';
 
 const AUDIT_RETENTION_DAYS = Math.ceil(AUDIT_RETENTION_SECONDS / 86_400);
 
@@ -56,7 +58,7 @@ export interface ServiceStackProps extends StackProps {
   stage: StageConfig;
 }
 
-/** Adds every route of one API from the route table, one Lambda per route. */
+/** The API resource of a path, creating each missing segment on the way. */
 function resourceFor(api: RestApi, path: string): IResource {
   return path
     .split('/')
@@ -86,6 +88,8 @@ export class ServiceStack extends Stack {
       description: 'Lab test service reference data (catalogue, rate limits) at rest',
     });
     const data = new DataTables(this, 'Data', { stage, key, referenceKey });
+    // Webhook signing secrets are sealed under their own key (granted at the end, to its users only).
+    const webhookKey = new Key(this, 'WebhookSigningKey', { ...keyProps, description: 'Webhook signing secrets' });
 
     // Every request to the documents bucket (presigned downloads included) is logged here: S3
     // server access logs, SSE-S3 (the only encryption log delivery supports), kept six years.
@@ -142,13 +146,9 @@ export class ServiceStack extends Stack {
     // Secrets stay in Secrets Manager; functions get the ARN and read the value on first use.
     // The Stripe key is created by the operator before the first deploy (see the README).
     const secrets = {
-      stripe: Secret.fromSecretNameV2(this, 'StripeKey', `lab-tests/${stage.stage}/stripe-secret-key`),
+      stripe: Secret.fromSecretNameV2(this, 'StripeKey', operatorSecrets(stage.stage).stripe),
       // The signing secret of the Stripe endpoint pointed at the StripeWebhookUrl output.
-      stripeWebhook: Secret.fromSecretNameV2(
-        this,
-        'StripeWebhookSecret',
-        `lab-tests/${stage.stage}/stripe-webhook-secret`,
-      ),
+      stripeWebhook: Secret.fromSecretNameV2(this, 'StripeWebhookSecret', operatorSecrets(stage.stage).stripeWebhook),
       cursor: new Secret(this, 'CursorSecret', {
         encryptionKey: key,
         generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -485,6 +485,23 @@ export class ServiceStack extends Stack {
       serviceToken: provider.serviceToken,
       properties: { seedVersion: seedVersion() },
     });
+    this.grantWebhookKey(webhookKey);
+  }
+
+  /** Senders may Decrypt, the rotation GenerateDataKey, and only for webhook secrets' encryption context. */
+  private grantWebhookKey(webhookKey: Key): void {
+    for (const [name, use] of Object.entries(WEBHOOK_KEY_USERS)) {
+      const user = this.node.tryFindChild(name);
+      if (!(user instanceof ServiceFunction)) continue; // a sandbox-only route, absent from production
+      user.fn.addEnvironment('WEBHOOK_KEY_ARN', webhookKey.keyArn);
+      user.fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: [use === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt'],
+          resources: [webhookKey.keyArn],
+          conditions: { StringEquals: { 'kms:EncryptionContext:purpose': WEBHOOK_SECRET_PURPOSE } },
+        }),
+      );
+    }
   }
 
   private asyncDlq?: Queue;

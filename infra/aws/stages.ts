@@ -35,6 +35,15 @@ export interface StageConfig {
   domains?: Partial<Record<'public' | 'partner' | 'operator', { name: string; certificateArn: string }>>;
 }
 
+/**
+ * The secrets an operator creates in Secrets Manager before a stage's first deploy (the stack
+ * imports them by name, the preflight checks them): the Stripe API key, and the signing secret of
+ * Stripe's events to POST /stripe/webhook.
+ */
+export function operatorSecrets(stage: StageName): Record<'stripe' | 'stripeWebhook', string> {
+  return { stripe: `lab-tests/${stage}/stripe-secret-key`, stripeWebhook: `lab-tests/${stage}/stripe-webhook-secret` };
+}
+
 export const STAGES: Record<StageName, StageConfig> = {
   sandbox: {
     stage: 'sandbox',

@@ -7,6 +7,8 @@ export interface LocalSecrets {
   /** The lab's bearer token for POST /lab/v1/oru (in AWS, an IAM role stands there). */
   labToken: string;
   cursorSecret: string;
+  /** Stands in for the KMS key that seals webhook signing secrets (32 bytes, base64url). */
+  sealingKey: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function loadLocalSecrets(
     adminToken: stored.adminToken ?? `adm_${randomBytes(24).toString('base64url')}`,
     labToken: stored.labToken ?? `lab_${randomBytes(24).toString('base64url')}`,
     cursorSecret: stored.cursorSecret ?? randomBytes(32).toString('base64url'),
+    sealingKey: stored.sealingKey ?? randomBytes(32).toString('base64url'),
   };
   if (file) writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return {

@@ -102,6 +102,7 @@ export async function startLocalRuntime(
       // The simulator signs the events it delivers to /stripe/webhook with this, as Stripe does.
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       CURSOR_SECRET: secrets.cursorSecret,
+      WEBHOOK_SEALING_KEY: secrets.sealingKey,
       LOCAL_FAULT_INJECTION: 'on',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       S3_ENDPOINT: s3.endpoint,

@@ -2,6 +2,7 @@ import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-schedule
 import type { PlacementScheduler } from '../ports/placement-scheduler.js';
 import { logger } from './logger.js';
 import { countMetric } from './alerts.js';
+import { sdkClientConfig } from './local-endpoint.js';
 
 /**
  * One one-time EventBridge Scheduler schedule per order, invoking the placement Lambda with the
@@ -18,15 +19,7 @@ export function eventBridgePlacementScheduler(config: {
   /** The local runtime's Scheduler stand-in; unset in AWS. */
   endpoint?: string;
 }): PlacementScheduler {
-  const client = new SchedulerClient(
-    config.endpoint
-      ? {
-          endpoint: config.endpoint,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {},
-  );
+  const client = new SchedulerClient(sdkClientConfig(config.endpoint));
   return {
     async schedule(orderId: string, dueAt: Date): Promise<void> {
       try {

@@ -3,6 +3,7 @@ import type { RetryQueue } from '../ports/webhooks.js';
 import { delaySeconds } from '../domain/webhooks/retry-message.js';
 import { logger } from './logger.js';
 import { countMetric } from './alerts.js';
+import { sdkClientConfig } from './local-endpoint.js';
 
 /**
  * Webhook retries on SQS: one message per retry, held back with DelaySeconds until it is due (or
@@ -10,15 +11,7 @@ import { countMetric } from './alerts.js';
  * counted (WebhookRetryEnqueueFailures); the backstop sweep then finds the overdue delivery.
  */
 export function sqsRetryQueue(config: { queueUrl: string; endpoint?: string }): RetryQueue {
-  const client = new SQSClient(
-    config.endpoint
-      ? {
-          endpoint: config.endpoint,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {},
-  );
+  const client = new SQSClient(sdkClientConfig(config.endpoint));
   return {
     async enqueue(message, now) {
       try {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { TABLES } from '../adapters/dynamodb/tables.js';
 
 // The environment a handler runs in, read once per container. The CDK stack and the local
-// runtime both set these variables; nothing else reads process.env.
+// runtime both set these variables. Besides this schema, only process-wide settings are read
+// directly: LOG_LEVEL (the logger), AWS_LAMBDA_FUNCTION_NAME and METRICS_TO_LOG (the metrics sink),
+// AWS_REGION (the DynamoDB and S3 clients) and LOCAL_FAULT_INJECTION (the composition root).
 const positiveInt = (fallback: number) =>
   z
     .string()
@@ -41,7 +43,7 @@ export const runtimeEnvSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** How long one Stripe call may take before it counts as a provider error (one retry follows). */
   STRIPE_TIMEOUT_MS: positiveInt(8000),
-  /** Signs list cursors so they are tamper-evident and bound to their partner. */
+  /** The bucket of requisition and result PDFs. */
   DOCUMENTS_BUCKET: z.string().min(3).default('lab-documents'),
   /** s3rver's URL in the local runtime; unset in AWS. */
   S3_ENDPOINT: z.url().optional(),
@@ -69,7 +71,12 @@ export const runtimeEnvSchema = z.object({
   LAB_SENDING_FACILITY: z.string().min(1).default('LABTESTS'),
   LAB_RECEIVING_APPLICATION: z.string().min(1).default('LAB'),
   LAB_RECEIVING_FACILITY: z.string().min(1).default('LAB'),
+  /** Signs list cursors and dashboard sessions, so they are tamper-evident and bound to their partner. */
   CURSOR_SECRET: z.string().min(16).optional(),
+  /** AWS: the KMS key that seals webhook signing secrets (set only on the functions that sign or rotate them). */
+  WEBHOOK_KEY_ARN: z.string().optional(),
+  /** Local runtime only: its stand-in for that key, 32 bytes in base64url, kept under DATA_DIR. */
+  WEBHOOK_SEALING_KEY: z.string().optional(),
 });
 
 export type RuntimeEnv = z.infer<typeof runtimeEnvSchema>;
@@ -108,6 +115,19 @@ export function secretSource(
   if (arn || value) return { arn, value: value ?? '' };
   if (env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(`Invalid environment:\n  ${arnVar}: required in a deployed stage`);
   return { arn: undefined, value: LOCAL_SECRETS[valueVar] };
+}
+
+/**
+ * The key that seals webhook signing secrets: KMS in a deployed stage (nothing else there), the
+ * local runtime's own key otherwise. Read only where a secret is sealed or opened.
+ */
+export function sealingKeySource(env: RuntimeEnv): { kmsKeyId: string } | { localKey: Buffer } {
+  if (env.WEBHOOK_KEY_ARN) return { kmsKeyId: env.WEBHOOK_KEY_ARN };
+  const local = env.WEBHOOK_SEALING_KEY ? Buffer.from(env.WEBHOOK_SEALING_KEY, 'base64url') : null;
+  if (env.AWS_LAMBDA_FUNCTION_NAME || !local)
+    throw new Error('Invalid environment:\n  WEBHOOK_KEY_ARN: required where webhook secrets are sealed or opened');
+  if (local.length !== 32) throw new Error('Invalid environment:\n  WEBHOOK_SEALING_KEY: must be 32 bytes, base64url');
+  return { localKey: local };
 }
 
 /**

@@ -19,7 +19,11 @@ export interface Partner {
   /** The partner's Stripe customer, when it has one. */
   stripeCustomerId: string | null;
   webhookUrl: string | null;
-  /** Webhook signing secrets: the current one (expiresAt null) and any rotated out, until their overlap ends. */
+  /**
+   * Webhook signing secrets: the current one (expiresAt null) and any rotated out, until their
+   * overlap ends. Stored sealed (envelope-encrypted, shared/app/webhook-secrets.ts); a plain
+   * `whsec_` value is one written before sealing, which senders refuse and a rotation seals.
+   */
   webhookSecrets?: Array<{ secret: string; createdAt: string; expiresAt: string | null }>;
   /** The API Gateway usage-plan key value that throttles this partner (AWS only). */
   usagePlanKey?: string | null;
@@ -91,9 +95,16 @@ export function decideAuth(hash: string, key: ApiKeyRecord | null, partner: Part
   return { ok: true, partnerId: partner.id, keyId: key.id, environment: key.environment };
 }
 
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
 /** A new webhook signing secret. */
 export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** A secret as generated, not sealed: never stored so since sealing began. */
+export function isPlainWebhookSecret(stored: string): boolean {
+  return stored.startsWith(WEBHOOK_SECRET_PREFIX);
 }
 
 /**

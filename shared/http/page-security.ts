@@ -23,16 +23,20 @@ const CSP: Record<CspProfile, string> = {
   reference: [
     "default-src 'self'",
     "script-src 'self'",
+    // The renderer sets element styles at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
   ].join('; '),
 };
+
+/** The API reference page's policy (functions/pages/docs.ts sends it with the page). */
+export const REFERENCE_CSP = CSP.reference;
 
 /** HTTPS as the caller saw it: API Gateway sets X-Forwarded-Proto itself (the local runtime says http). */
 export function overHttps(event: HttpEvent): boolean {

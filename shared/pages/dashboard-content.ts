@@ -2,21 +2,13 @@
 import type { PublicOrder, PublicOrderStatus } from '../domain/order.js';
 import type { ApiKeyRecord } from '../domain/partner.js';
 import type { DeliveryRecord } from '../domain/webhooks/delivery.js';
-import { SANDBOX_SCENARIOS } from '../domain/sandbox.js';
 import { escapeHtml as esc, type Block, type Inline, type Page } from './document.js';
 import { dollars } from './content.js';
+import { actionButton, hidden, notice, when } from './dashboard-parts.js';
+
+export { orderPage, type OrderDocuments } from './dashboard-order.js';
 
 const STATUSES: PublicOrderStatus[] = ['processing', 'requisition_ready', 'results_ready', 'cancelled'];
-const when = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
-const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
-
-/** A button that POSTs to the dashboard with the session's CSRF token. */
-export function actionButton(action: string, csrf: string, label: string, fields: string = '', aria?: string): Inline {
-  return {
-    html: `<form method="post" action="${esc(action)}" class="inline">${hidden('csrf', csrf)}${fields}<button type="submit"${aria ? ` aria-label="${esc(aria)}"` : ''}>${esc(label)}</button></form>`,
-  };
-}
-
 export function dashboardNav(partnerName: string, sandbox: boolean, csrf: string): Inline[] {
   return [
     { link: '/dashboard', text: 'Orders' },
@@ -93,93 +85,6 @@ export function ordersPage(
   return { title: 'Orders', description: 'Your orders.', blocks };
 }
 
-export interface OrderDocuments {
-  requisition: { url: string; expiresAt: string } | null;
-  results: { reportedAt: string; pdfs: Array<{ id: string; label: string; url: string }> } | null;
-}
-
-function timeline(o: PublicOrder, deliveries: DeliveryRecord[]): Inline[][] {
-  const events: Array<[string, string]> = [[o.createdAt, 'Order created']];
-  if (o.requisition.issuedAt) events.push([o.requisition.issuedAt, `Requisition ${o.requisition.number ?? ''} issued`]);
-  if (o.results.reportedAt) events.push([o.results.reportedAt, 'Results reported']);
-  if (o.cancelledAt) events.push([o.cancelledAt, 'Cancelled']);
-  for (const d of deliveries) events.push([d.event.createdAt, `Webhook ${d.event.type}: ${d.status}`]);
-  return events.sort((a, b) => a[0].localeCompare(b[0])).map(([at, text]) => [`${when(at)}: ${text}`]);
-}
-
-export function orderPage(
-  o: PublicOrder,
-  docs: OrderDocuments,
-  deliveries: DeliveryRecord[],
-  opts: { sandbox: boolean; csrf: string; notice: string | null },
-): Page {
-  const p = o.patient;
-  const a = p.address;
-  const blocks: Block[] = [{ h: 1, text: `Order ${o.id}` }];
-  if (opts.notice) blocks.push({ p: [{ html: `<span class="notice" role="status">${esc(opts.notice)}</span>` }] });
-  blocks.push(
-    {
-      list: [
-        ['Status: ', { strong: o.status }],
-        [`External id: ${o.externalId ?? '(none)'}`],
-        [`Created: ${when(o.createdAt)}; cancellable until ${when(o.cancellableUntil)}`],
-        [`Total: ${dollars(o.totalCents)} (payment ${o.payment.status})`],
-      ],
-    },
-    { h: 2, text: 'Patient' },
-    {
-      list: [
-        [`${p.firstName} ${p.lastName}, born ${p.dateOfBirth}, ${p.sex}`],
-        [[p.email, p.phone].filter(Boolean).join(' · ') || 'No contact details'],
-        [[a.line1, a.line2, a.city, a.state, a.zip].filter(Boolean).join(', ')],
-        ...(o.guardian
-          ? [[`Guardian: ${o.guardian.firstName} ${o.guardian.lastName} (${o.guardian.relationship})`]]
-          : []),
-      ],
-    },
-    { h: 2, text: 'Tests' },
-    {
-      table: {
-        head: ['Item', 'Fasting', 'Price'],
-        rows: o.items.map((i) => [[i.name], [i.fastingRequired ? 'Yes' : 'No'], [dollars(i.priceCents)]]),
-      },
-    },
-    { h: 2, text: 'Documents' },
-    {
-      list: [
-        docs.requisition
-          ? [
-              { link: docs.requisition.url, text: 'Requisition (PDF)' },
-              ` — link valid until ${when(docs.requisition.expiresAt)}`,
-            ]
-          : ['Requisition: not issued yet'],
-        ...(docs.results
-          ? docs.results.pdfs.map((f) => [{ link: f.url, text: `Results: ${f.label} (PDF)` }])
-          : [['Results: not reported yet']]),
-      ],
-    },
-    { h: 2, text: 'Timeline' },
-    { list: timeline(o, deliveries) },
-  );
-  if (opts.sandbox) {
-    const scenarios = Object.keys(SANDBOX_SCENARIOS)
-      .map((s) => `<option value="${s}">${s}</option>`)
-      .join('');
-    blocks.push(
-      { h: 2, text: 'Sandbox' },
-      {
-        p: [
-          actionButton(`/dashboard/orders/${o.id}`, opts.csrf, 'Advance to the next step', hidden('action', 'advance')),
-        ],
-      },
-      {
-        form: `<form method="post" action="/dashboard/orders/${esc(o.id)}">${hidden('csrf', opts.csrf)}${hidden('action', 'simulate')}<label for="scenario">Scenario</label><select id="scenario" name="scenario">${scenarios}</select> <button type="submit">Simulate</button></form>`,
-      },
-    );
-  }
-  return { title: `Order ${o.id}`, description: 'Order detail.', blocks };
-}
-
 /** Each attempt on its own line: when, and what the endpoint answered. */
 function attempts(d: DeliveryRecord): Inline {
   if (!d.attempts.length) return 'none yet';
@@ -198,7 +103,7 @@ export function webhooksPage(
   const statuses = ['pending', 'succeeded', 'failed', 'no_endpoint'];
   const options = statuses.map((s) => `<option value="${s}"${s === opts.status ? ' selected' : ''}>${s}</option>`);
   const blocks: Block[] = [{ h: 1, text: 'Webhooks' }];
-  if (opts.notice) blocks.push({ p: [{ html: `<span class="notice" role="status">${esc(opts.notice)}</span>` }] });
+  if (opts.notice) blocks.push(notice(opts.notice));
   blocks.push(
     {
       p: [

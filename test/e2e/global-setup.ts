@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminToken', E2E_ADMIN_TOKEN);
   project.provide('labToken', E2E_LAB_TOKEN);
   project.provide('stripeUrl', /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] ?? '');
+  project.provide('dynamoUrl', /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] ?? '');
   return async () => service.stop();
 }
 
@@ -26,5 +27,7 @@ declare module 'vitest' {
     adminToken: string;
     labToken: string;
     stripeUrl: string;
+    /** The runtime's DynamoDB Local, for tests that check what is stored. */
+    dynamoUrl: string;
   }
 }

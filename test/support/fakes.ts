@@ -8,6 +8,7 @@ import type { DeliveryStore } from '../../shared/ports/webhooks.js';
 import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
 import type { OrderPage, OrderStore } from '../../shared/ports/order-store.js';
 import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../../shared/ports/payments.js';
+import type { Partner } from '../../shared/domain/partner.js';
 
 // In-memory stand-ins for the ports, for domain tests that need no AWS. The store contract tests
 // (test/integration/store-contract.test.ts) hold them to the DynamoDB adapters' behaviour.
@@ -17,6 +18,22 @@ const oldestBy =
   <T extends { id: string }>(time: (x: T) => string) =>
   (a: T, b: T) =>
     `${time(a)}#${a.id}`.localeCompare(`${time(b)}#${b.id}`);
+
+/** A partner with a webhook endpoint and one signing secret stored as given. */
+export function webhookPartner(storedSecret: string): Partner {
+  return {
+    id: 'ptr_1',
+    name: 'P',
+    status: 'active',
+    fees: { labCollectionCents: 0, physicianOrderCents: 0 },
+    paymentMethod: null,
+    stripeCustomerId: null,
+    webhookUrl: 'https://hooks.example.com/h',
+    webhookSecrets: [{ secret: storedSecret, createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }],
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  };
+}
 
 export class MemoryKeys implements IdempotencyStore {
   readonly records = new Map<string, KeyRecord>();

@@ -7,7 +7,7 @@ import { preflight, report, type PreflightClients } from '../../tools/preflight.
 const notFound = (name: string) => Object.assign(new Error(name), { name });
 
 /** A stubbed AWS: each client answers the command it is sent, or throws the service's error. */
-function account(opts: { concurrency: number; secrets: string[]; bootstrap: number | null }) {
+function account(opts: { concurrency: number; secrets: string[]; bootstrap: number | null; empty?: string[] }) {
   const sent: unknown[] = [];
   const send = (answer: (cmd: { input: Record<string, unknown> }) => unknown) =>
     (async (cmd: { input: Record<string, unknown> }) => {
@@ -26,8 +26,10 @@ function account(opts: { concurrency: number; secrets: string[]; bootstrap: numb
     secrets: {
       send: send((cmd) => {
         expect(cmd).toBeInstanceOf(DescribeSecretCommand);
-        if (!opts.secrets.includes(cmd.input.SecretId as string)) throw notFound('ResourceNotFoundException');
-        return { Name: cmd.input.SecretId };
+        const id = cmd.input.SecretId as string;
+        if (!opts.secrets.includes(id)) throw notFound('ResourceNotFoundException');
+        // DescribeSecret's answer: a secret created without a value has no versions.
+        return { Name: id, VersionIdsToStages: opts.empty?.includes(id) ? {} : { v1: ['AWSCURRENT'] } };
       }),
     },
     ssm: {
@@ -46,20 +48,22 @@ describe('npm run preflight', () => {
   it('passes a ready account', async () => {
     const { clients } = account({
       concurrency: 1000,
-      secrets: ['lab-tests/production/stripe-secret-key'],
+      secrets: ['lab-tests/production/stripe-secret-key', 'lab-tests/production/stripe-webhook-secret'],
       bootstrap: 27,
     });
     const checks = await preflight(clients, 'production');
     expect(checks.every((c) => c.ok)).toBe(true);
     expect(report(checks)).not.toContain('MISSING');
+    expect(report(checks)).toContain('lab-tests/production/stripe-webhook-secret: present');
   });
 
-  it('says what a fresh account is missing: quota, the Stripe secret, the bootstrap', async () => {
+  it('says what a fresh account is missing: quota, the Stripe key and events secret, the bootstrap', async () => {
     const { clients } = account({ concurrency: 10, secrets: [], bootstrap: null });
     const checks = await preflight(clients, 'sandbox');
     expect(checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
       'Lambda concurrency quota',
       'Secret lab-tests/sandbox/stripe-secret-key',
+      'Secret lab-tests/sandbox/stripe-webhook-secret',
       'CDK bootstrap',
     ]);
     const text = report(checks);
@@ -71,11 +75,38 @@ describe('npm run preflight', () => {
   it('flags an outdated bootstrap and never reads a secret value', async () => {
     const { clients, sent } = account({
       concurrency: 1000,
-      secrets: ['lab-tests/sandbox/stripe-secret-key'],
+      secrets: ['lab-tests/sandbox/stripe-secret-key', 'lab-tests/sandbox/stripe-webhook-secret'],
       bootstrap: 3,
     });
     const checks = await preflight(clients, 'sandbox');
     expect(checks.find((c) => c.name === 'CDK bootstrap')?.ok).toBe(false);
     expect(sent.map((c) => (c as object).constructor.name)).not.toContain('GetSecretValueCommand');
+  });
+
+  it('the Stripe events secret: missing, or created without a value, is reported with what it is for', async () => {
+    const { clients } = account({
+      concurrency: 1000,
+      secrets: ['lab-tests/sandbox/stripe-secret-key'],
+      bootstrap: 27,
+    });
+    const missing = await preflight(clients, 'sandbox');
+    expect(missing.filter((c) => !c.ok)).toEqual([
+      {
+        name: 'Secret lab-tests/sandbox/stripe-webhook-secret',
+        ok: false,
+        detail:
+          'missing: create it with the signing secret of Stripe’s events to POST /stripe/webhook (see the README, "Deploying to AWS")',
+      },
+    ]);
+    const empty = account({
+      concurrency: 1000,
+      secrets: ['lab-tests/sandbox/stripe-secret-key', 'lab-tests/sandbox/stripe-webhook-secret'],
+      empty: ['lab-tests/sandbox/stripe-webhook-secret'],
+      bootstrap: 27,
+    });
+    const checks = await preflight(empty.clients, 'sandbox');
+    expect(checks.filter((c) => !c.ok).map((c) => c.detail)).toEqual([
+      'has no current value: put the signing secret of Stripe’s events to POST /stripe/webhook in it',
+    ]);
   });
 });

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
-import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/domain/webhooks/dispatch.js';
-import type { Partner } from '../../shared/domain/partner.js';
-import { MemoryDeliveries } from '../support/fakes.js';
+import {
+  activeSecrets,
+  attemptDelivery,
+  runDueDeliveries,
+  type DispatchDeps,
+} from '../../shared/domain/webhooks/dispatch.js';
+import { MemoryDeliveries, webhookPartner } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
 import { afterAttempt, type DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
 
@@ -164,18 +168,7 @@ describe('dispatch: one send per due attempt', () => {
     trigger: 'partner_cancel',
     createdAt: '2026-11-24T10:00:00.000Z',
   };
-  const partner: Partner = {
-    id: 'ptr_1',
-    name: 'P',
-    status: 'active',
-    fees: { labCollectionCents: 0, physicianOrderCents: 0 },
-    paymentMethod: null,
-    stripeCustomerId: null,
-    webhookUrl: 'https://hooks.example.com/h',
-    webhookSecrets: [{ secret: 'whsec_a', createdAt: '2026-11-01T00:00:00.000Z', expiresAt: null }],
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
+  const partner = webhookPartner('whsec_a');
 
   function setup(status: number | null) {
     const deliveries = new MemoryDeliveries();
@@ -201,6 +194,7 @@ describe('dispatch: one send per due attempt', () => {
       now: () => now,
       wallClock: () => now,
       alert: () => undefined,
+      signingSecrets: async (p, at) => activeSecrets(p, at),
     };
     return { deliveries, sent, deps, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   }

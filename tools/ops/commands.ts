@@ -20,6 +20,12 @@ const qs = (o: Record<string, string | undefined>) => {
 };
 const seg = encodeURIComponent;
 const paging = ['limit', 'cursor'];
+const setStatus = (name: string, status: 'active' | 'suspended', summary: string): Command => ({
+  name,
+  args: ['partnerId'],
+  summary,
+  request: ({ args: [id] }) => ({ method: 'PATCH', path: `/partners/${seg(id as string)}`, body: { status } }),
+});
 
 export const COMMANDS: Command[] = [
   {
@@ -53,26 +59,8 @@ export const COMMANDS: Command[] = [
     summary: 'Show a partner and its keys (ids and last 4 characters only).',
     request: ({ args: [id] }) => ({ method: 'GET', path: `/partners/${seg(id as string)}` }),
   },
-  {
-    name: 'partners suspend',
-    args: ['partnerId'],
-    summary: 'Suspend a partner: its keys answer 403 partner_suspended.',
-    request: ({ args: [id] }) => ({
-      method: 'PATCH',
-      path: `/partners/${seg(id as string)}`,
-      body: { status: 'suspended' },
-    }),
-  },
-  {
-    name: 'partners activate',
-    args: ['partnerId'],
-    summary: 'Reactivate a suspended partner.',
-    request: ({ args: [id] }) => ({
-      method: 'PATCH',
-      path: `/partners/${seg(id as string)}`,
-      body: { status: 'active' },
-    }),
-  },
+  setStatus('partners suspend', 'suspended', 'Suspend a partner: its keys answer 403 partner_suspended.'),
+  setStatus('partners activate', 'active', 'Reactivate a suspended partner.'),
   {
     name: 'keys create',
     args: ['partnerId'],

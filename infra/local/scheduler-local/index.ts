@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import { listen } from '../listen.js';
+import { readJson, type Json } from '../read-json.js';
 import {
   ScheduleEngine,
   SchedulerError,
@@ -18,18 +19,7 @@ export interface SchedulerLocal {
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return text ? (JSON.parse(text) as Json) : {};
-  } catch {
-    throw new SchedulerError(400, 'ValidationException', 'The request body is not JSON.');
-  }
-}
+const notJson = () => new SchedulerError(400, 'ValidationException', 'The request body is not JSON.');
 
 const seconds = (ms: number) => ms / 1000;
 
@@ -88,7 +78,7 @@ export async function startSchedulerLocal(opts: {
     };
     try {
       const url = new URL(req.url ?? '/', 'http://local');
-      const body = await readJson(req);
+      const body = await readJson(req, notJson);
       const group = url.searchParams.get('groupName') ?? 'default';
       if (url.pathname === '/schedules' && req.method === 'GET')
         return answer(200, {

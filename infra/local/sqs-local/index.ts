@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOCAL_ACCOUNT, QueueEngine, SqsError, queueArn, type QueueSettings, type StoredMessage } from './queues.js';
 import { listen } from '../listen.js';
+import { readJson, type Json } from '../read-json.js';
 
 export { QueueEngine, queueArn } from './queues.js';
 
@@ -11,15 +12,6 @@ export interface SqsLocal {
   engine: QueueEngine;
   queueUrl(name: string): string;
   close(): Promise<void>;
-}
-
-type Json = Record<string, unknown>;
-
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as Json) : {};
 }
 
 function settingsFrom(attributes: Record<string, string> | undefined): Partial<QueueSettings> {

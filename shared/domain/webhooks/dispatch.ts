@@ -16,9 +16,11 @@ export interface DispatchDeps {
   alert: (event: string, ids: Record<string, string>) => void;
   /** Carries each retry to its due time; without one, only the sweep finds due retries. */
   retries?: RetryQueue;
+  /** Opens the secrets to sign with now (stored sealed: shared/app/webhook-secrets.ts); throws when it cannot. */
+  signingSecrets: (partner: Partner, now: Date) => Promise<string[]>;
 }
 
-/** Secrets a signature is made with: the current one, plus a rotated-out one during its overlap. */
+/** Secrets a signature is made with (as stored): the current one, plus a rotated-out one during its overlap. */
 export function activeSecrets(partner: Pick<Partner, 'webhookSecrets'>, now: Date): string[] {
   return (partner.webhookSecrets ?? [])
     .filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime())
@@ -42,13 +44,13 @@ export function signedRequest(
 }
 
 export async function sendSigned(
-  deps: Pick<DispatchDeps, 'sender' | 'wallClock'>,
+  deps: Pick<DispatchDeps, 'sender' | 'wallClock' | 'signingSecrets'>,
   partner: Partner,
   now: Date,
   payload: { id: string; type: string },
 ): Promise<SendResult> {
-  const secrets = activeSecrets(partner, now);
   if (!partner.webhookUrl) return { httpStatus: null, error: 'no webhook URL configured', durationMs: 0 };
+  const secrets = await deps.signingSecrets(partner, now);
   if (secrets.length === 0) return { httpStatus: null, error: 'no signing secret configured', durationMs: 0 };
   const body = JSON.stringify(payload);
   // Signed when sent, so every attempt carries a fresh timestamp.

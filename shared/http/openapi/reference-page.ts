@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { ROUTES } from '../../routes.js';
 import { ERROR_CATALOGUE } from '../errors.js';
 
+export { REFERENCE_CSP } from '../page-security.js';
+
 /** The renderer's version: part of its URL, so a year of caching is safe (a unit test keeps it in step with the package). */
 export const SCALAR_VERSION = '1.46.4';
 
@@ -16,20 +18,6 @@ export const REFERENCE_SCRIPT = `(function () {
 })();
 `;
 const SCRIPT_VERSION = createHash('sha256').update(REFERENCE_SCRIPT).digest('hex').slice(0, 12);
-
-export const REFERENCE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // The renderer sets element styles at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** The documents the page shows: each API's description, when the service serves it openly. */
 function sources() {

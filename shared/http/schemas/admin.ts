@@ -21,16 +21,17 @@ export const webhookUrlSchema = z
   .max(2048)
   .nullable();
 
+const stripeCustomerIdSchema = z
+  .string()
+  .regex(/^cus_[A-Za-z0-9]+$/)
+  .nullable();
+
 export const createPartnerSchema = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(200),
     fees: partnerFeesSchema.optional(),
     paymentMethod: paymentMethodSchema.optional(),
-    stripeCustomerId: z
-      .string()
-      .regex(/^cus_[A-Za-z0-9]+$/)
-      .nullable()
-      .optional(),
+    stripeCustomerId: stripeCustomerIdSchema.optional(),
     webhookUrl: webhookUrlSchema.optional(),
   })
   .strict();
@@ -41,11 +42,7 @@ export const updatePartnerSchema = z
     status: z.enum(['active', 'suspended']).optional(),
     fees: partnerFeesSchema.optional(),
     paymentMethod: paymentMethodSchema.optional(),
-    stripeCustomerId: z
-      .string()
-      .regex(/^cus_[A-Za-z0-9]+$/)
-      .nullable()
-      .optional(),
+    stripeCustomerId: stripeCustomerIdSchema.optional(),
     webhookUrl: webhookUrlSchema.optional(),
   })
   .strict()
