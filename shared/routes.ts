@@ -15,7 +15,10 @@ export interface Route {
   method: HttpMethod;
   /** API Gateway path syntax: {param} segments. */
   path: string;
-  /** Handler module, relative to the repository root; it exports `handler`. */
+  /**
+   * The Lambda entry, relative to the repository root: it exports `handler`, the handler of
+   * functions/ bound to the composition root (lambdas/ mirrors functions/).
+   */
   entry: string;
   /** Function name in the stack (one Lambda per route). */
   fn: string;
@@ -57,7 +60,7 @@ const WAITS_ON_OTHERS = 28;
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method,
   path: `/api/v1${path}`,
-  entry: `functions/partner/${file}.ts`,
+  entry: `lambdas/partner/${file}.ts`,
   fn,
   auth: 'partner',
   api: 'partner',
@@ -66,7 +69,7 @@ const partner = (method: HttpMethod, path: string, file: string, fn: string, tab
 const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method,
   path,
-  entry: `functions/pages/${file}.ts`,
+  entry: `lambdas/pages/${file}.ts`,
   fn,
   auth: 'none',
   api: 'public',
@@ -83,7 +86,7 @@ const dashboard = (
 ): Route => ({
   method,
   path,
-  entry: `functions/dashboard/${file}.ts`,
+  entry: `lambdas/dashboard/${file}.ts`,
   fn,
   auth: 'none',
   api: 'public',
@@ -100,7 +103,7 @@ const operator = (
 ): Route => ({
   method,
   path: `/admin/v1${path}`,
-  entry: `functions/admin/${file}.ts`,
+  entry: `lambdas/admin/${file}.ts`,
   fn,
   auth: 'operator',
   api: 'operator',
@@ -112,7 +115,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/stripe/webhook',
-    entry: 'functions/public/stripe-webhook.ts',
+    entry: 'lambdas/public/stripe-webhook.ts',
     fn: 'StripeWebhook',
     auth: 'none',
     api: 'public',
@@ -122,7 +125,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/healthz',
-    entry: 'functions/public/healthz.ts',
+    entry: 'lambdas/public/healthz.ts',
     fn: 'Healthz',
     auth: 'none',
     api: 'public',
@@ -131,7 +134,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/quote',
-    entry: 'functions/public/quote.ts',
+    entry: 'lambdas/public/quote.ts',
     fn: 'PublicQuote',
     auth: 'none',
     api: 'public',
@@ -140,7 +143,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/availability',
-    entry: 'functions/public/availability.ts',
+    entry: 'lambdas/public/availability.ts',
     fn: 'PublicAvailability',
     auth: 'none',
     api: 'public',
@@ -149,7 +152,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/tests',
-    entry: 'functions/public/tests.ts',
+    entry: 'lambdas/public/tests.ts',
     fn: 'PublicTests',
     auth: 'none',
     api: 'public',
@@ -159,7 +162,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/openapi.json',
-    entry: 'functions/public/openapi.ts',
+    entry: 'lambdas/public/openapi.ts',
     fn: 'PublicOpenApi',
     auth: 'none',
     api: 'public',
@@ -168,7 +171,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/v1/openapi.json',
-    entry: 'functions/partner/openapi.ts',
+    entry: 'lambdas/partner/openapi.ts',
     fn: 'PartnerOpenApi',
     auth: 'none',
     api: 'partner',
@@ -177,7 +180,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/catalog',
-    entry: 'functions/public/catalog-compact.ts',
+    entry: 'lambdas/public/catalog-compact.ts',
     fn: 'PublicCatalogCompact',
     auth: 'none',
     api: 'public',
@@ -222,7 +225,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/mcp',
-    entry: 'functions/mcp/handler.ts',
+    entry: 'lambdas/mcp/handler.ts',
     fn: 'Mcp',
     auth: 'none',
     api: 'mcp',
@@ -303,7 +306,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/lab/v1/oru',
-    entry: 'functions/lab/oru.ts',
+    entry: 'lambdas/lab/oru.ts',
     fn: 'LabOru',
     auth: 'lab',
     api: 'operator',
@@ -322,13 +325,22 @@ export const ROUTES: readonly Route[] = [
 
   operator('GET', '/openapi.json', 'openapi', 'AdminOpenApi', {}),
 
-  { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
-  { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
+  // The local runtime's own tools live in infra/local, beside the stand-ins they drive.
+  {
+    ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}),
+    entry: 'infra/local/admin/clock-advance.ts',
+    localOnly: true,
+  },
+  {
+    ...operator('POST', '/faults', 'faults', 'LocalFaults', {}),
+    entry: 'infra/local/admin/faults.ts',
+    localOnly: true,
+  },
 ];
 
 /** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
 export const PARTNER_AUTHORIZER = {
-  entry: 'functions/partner/authorizer.ts',
+  entry: 'lambdas/partner/authorizer.ts',
   fn: 'PartnerAuthorizer',
   tables: { orders: 'read' } as TableAccess,
 };
@@ -360,16 +372,16 @@ export const BACKGROUND: Background = {
   scheduleTargets: {
     placement: {
       fn: 'Placement',
-      entry: 'functions/ops/placement.ts',
+      entry: 'lambdas/ops/placement.ts',
       group: (stage) => `lab-tests-placement-${stage}`,
       retryAttempts: 3,
       deadLetterQueue: 'lab-tests-placement-dlq',
     },
   },
   rules: {
-    'placement-sweep': { fn: 'Placement', entry: 'functions/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
-    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'functions/ops/webhook-cron.ts', rateMinutes: 5 },
-    'settlement-sweep': { fn: 'SettlePayments', entry: 'functions/ops/settle-payments.ts', rateMinutes: 15 },
+    'placement-sweep': { fn: 'Placement', entry: 'lambdas/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
+    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'lambdas/ops/webhook-cron.ts', rateMinutes: 5 },
+    'settlement-sweep': { fn: 'SettlePayments', entry: 'lambdas/ops/settle-payments.ts', rateMinutes: 15 },
   },
   queues: {
     webhookRetries: {
@@ -380,7 +392,7 @@ export const BACKGROUND: Background = {
       maxReceiveCount: 5,
       consumer: {
         fn: 'WebhookWorker',
-        entry: 'functions/ops/webhook-worker.ts',
+        entry: 'lambdas/ops/webhook-worker.ts',
         timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
       },
     },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
-import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/domain/webhooks/dispatch.js';
+import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/app/deliver-webhook.js';
 import type { Partner } from '../../shared/domain/partner.js';
 import { MemoryDeliveries } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { operatorHandler } from '../../shared/http/partner-handler.js';
-import { json } from '../../shared/http/respond.js';
-import { ApiError } from '../../shared/http/errors.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
-import { isAdjustable } from '../../shared/ports/clock.js';
-import { clock } from '../../shared/composition.js';
-import { runDueWork } from '../../shared/due-work.js';
+import { operatorHandler } from '../../../shared/http/partner-handler.js';
+import { json } from '../../../shared/http/respond.js';
+import { ApiError } from '../../../shared/http/errors.js';
+import { parseJsonBody, parseOrThrow } from '../../../shared/http/schemas/partner.js';
+import { isAdjustable } from '../../../shared/ports/clock.js';
+import { auditedEdge, clock } from '../../../shared/composition.js';
+import { runDueWork } from '../../../shared/due-work.js';
 
 const schema = z
   .object({
@@ -21,7 +21,7 @@ const schema = z
  * Local runtime only: moves the service clock forward, then runs everything that became due
  * (placements, sweeps, webhook retries) before answering, so a caller sees the consequences.
  */
-export const handler = operatorHandler({ action: 'clock.advanced' }, async (event) => {
+export const handler = operatorHandler(auditedEdge, { action: 'clock.advanced' }, async (event) => {
   const { seconds } = parseOrThrow(schema, parseJsonBody(event.body));
   const c = clock();
   if (!isAdjustable(c)) throw new ApiError('not_found', 'The service clock can only be moved in the local runtime.');
