@@ -3,7 +3,7 @@ import { operatorHandler } from '../../../shared/http/partner-handler.js';
 import { json } from '../../../shared/http/respond.js';
 import { ApiError } from '../../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../../shared/http/schemas/partner.js';
-import { isAdjustable } from '../../../shared/ports/clock.js';
+import { ServiceClock } from '../service-clock.js';
 import { auditedEdge, clock } from '../../../shared/composition.js';
 import { runDueWork } from '../../../shared/due-work.js';
 
@@ -24,7 +24,8 @@ const schema = z
 export const handler = operatorHandler(auditedEdge, { action: 'clock.advanced' }, async (event) => {
   const { seconds } = parseOrThrow(schema, parseJsonBody(event.body));
   const c = clock();
-  if (!isAdjustable(c)) throw new ApiError('not_found', 'The service clock can only be moved in the local runtime.');
+  if (!(c instanceof ServiceClock))
+    throw new ApiError('not_found', 'The service clock can only be moved in the local runtime.');
   const now = c.advance(seconds);
   const ran = await runDueWork(now);
   return json(200, { now: now.toISOString(), ran });
