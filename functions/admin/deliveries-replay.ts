@@ -1,10 +1,9 @@
-import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { attemptDelivery } from '../../shared/app/deliver-webhook.js';
 import { deliveryView } from '../../shared/http/views.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'deliveryStore' | 'dispatchDeps'>;

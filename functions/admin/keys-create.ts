@@ -1,4 +1,4 @@
-import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
@@ -6,7 +6,6 @@ import { createKeySchema } from '../../shared/http/schemas/admin.js';
 import { generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
 import { newId } from '../../shared/domain/ids.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'partnerStore'>;

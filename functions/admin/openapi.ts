@@ -1,7 +1,6 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
-import { header, json } from '../../shared/http/respond.js';
+import { header, json, type HttpEvent } from '../../shared/http/respond.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
-import type { HttpEvent } from '../../shared/http/respond.js';
 import type { EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */

@@ -1,4 +1,4 @@
-import { operatorHandler } from '../../shared/http/partner-handler.js';
+import { operatorHandler, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
@@ -7,7 +7,6 @@ import { partnerView } from '../../shared/http/views.js';
 import { newId } from '../../shared/domain/ids.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'partnerStore' | 'webhookPolicy' | 'usagePlans'>;

@@ -1,4 +1,4 @@
-import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
 import { ApiError } from '../../shared/http/errors.js';
@@ -6,7 +6,6 @@ import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.j
 import { updatePartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'partnerStore' | 'webhookPolicy'>;

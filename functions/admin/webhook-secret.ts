@@ -1,11 +1,10 @@
-import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { rotateWebhookSecret } from '../../shared/domain/partner.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { rotateWebhookSecretSchema } from '../../shared/http/schemas/admin.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'partnerStore'>;

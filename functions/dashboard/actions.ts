@@ -1,11 +1,15 @@
-import { dashboardHandler, sessionCookie, type DashboardView } from '../../shared/http/dashboard-handler.js';
+import {
+  dashboardHandler,
+  sessionCookie,
+  type DashboardView,
+  type DashboardEdgeDeps,
+} from '../../shared/http/dashboard-handler.js';
 import { pageNotFound, redirect } from '../../shared/http/page-handler.js';
 import { isPlausibleId } from '../../shared/domain/ids.js';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../shared/domain/sandbox.js';
 import { runSandboxAction, type SandboxAction } from '../../shared/app/partner-orders.js';
 import { replayDelivery, sendTestEvent } from '../../shared/app/partner-webhooks.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { DashboardEdgeDeps } from '../../shared/http/dashboard-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = DashboardEdgeDeps &

@@ -1,10 +1,9 @@
-import { dashboardHandler, type DashboardView } from '../../shared/http/dashboard-handler.js';
+import { dashboardHandler, type DashboardView, type DashboardEdgeDeps } from '../../shared/http/dashboard-handler.js';
 import { pageNotFound } from '../../shared/http/page-handler.js';
 import { ordersView } from './orders.js';
 import { orderView } from './order.js';
 import { webhooksView } from './webhooks.js';
 import { keysView } from './keys.js';
-import type { DashboardEdgeDeps } from '../../shared/http/dashboard-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = DashboardEdgeDeps &

@@ -14,8 +14,7 @@ import {
 } from '../../shared/pages/basket.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { inCatalogue, quoteBasket, type BasketDeps } from '../../shared/pages/basket-quote.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps & BasketDeps;

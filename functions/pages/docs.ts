@@ -1,12 +1,10 @@
 import { pageHandler, pageResult, wantsMarkdown } from '../../shared/http/page-handler.js';
 import { REFERENCE_CSP, referenceHtml } from '../../shared/http/openapi/reference-page.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { CORS_HEADERS } from '../../shared/http/middleware.js';
+import { CORS_HEADERS, serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 import { ERROR_CATALOGUE } from '../../shared/http/errors.js';
 import type { Block, Page } from '../../shared/pages/document.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps;

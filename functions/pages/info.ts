@@ -4,8 +4,7 @@ import { adminPage, checkoutPage } from '../../shared/pages/cart-content.js';
 import { FAVICON_SVG } from '../../shared/pages/assets.js';
 import { parseItems } from '../../shared/pages/basket.js';
 import { quoteBasket, type BasketDeps } from '../../shared/pages/basket-quote.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps & BasketDeps;

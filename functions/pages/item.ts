@@ -4,8 +4,7 @@ import { indexCatalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps & Pick<ServiceDeps, 'catalogStore'>;

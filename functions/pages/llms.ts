@@ -1,7 +1,6 @@
 import { pageHandler } from '../../shared/http/page-handler.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps;

@@ -2,8 +2,7 @@ import { pageHandler, pageResult } from '../../shared/http/page-handler.js';
 import { catalogPage } from '../../shared/pages/content.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { EdgeDeps } from '../../shared/http/middleware.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps & Pick<ServiceDeps, 'catalogStore'>;

@@ -1,10 +1,9 @@
-import { partnerHandler } from '../../shared/http/partner-handler.js';
+import { partnerHandler, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json, query } from '../../shared/http/respond.js';
 import { validationError } from '../../shared/http/errors.js';
 import { listOrdersQuerySchema, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { listOrders } from '../../shared/app/partner-orders.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'cursorSecret' | 'orderStore'>;

@@ -1,9 +1,8 @@
-import { partnerHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { partnerHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { requisitionLink } from '../../shared/app/partner-orders.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
-import type { AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'documentStore' | 'orderStore'>;

@@ -1,4 +1,4 @@
-import { publicHandler } from '../../shared/http/public-handler.js';
+import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
@@ -7,7 +7,6 @@ import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { CATEGORY_ES, FEE_LABEL_ES } from '../../shared/config/spanish.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { PublicEdgeDeps } from '../../shared/http/public-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;

@@ -1,8 +1,7 @@
-import { publicHandler } from '../../shared/http/public-handler.js';
+import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { PublicEdgeDeps } from '../../shared/http/public-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = PublicEdgeDeps;

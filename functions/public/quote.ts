@@ -1,4 +1,4 @@
-import { publicHandler } from '../../shared/http/public-handler.js';
+import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { publicQueryError } from '../../shared/http/public-errors.js';
 import { decodeQuoteQuery } from '../../shared/domain/public-query.js';
@@ -8,7 +8,6 @@ import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { PublicEdgeDeps } from '../../shared/http/public-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore' | 'clock'>;

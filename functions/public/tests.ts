@@ -1,10 +1,9 @@
-import { publicHandler } from '../../shared/http/public-handler.js';
+import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { publicCatalog } from '../../shared/domain/public-catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 import { serviceOrigin } from '../../shared/http/middleware.js';
-import type { PublicEdgeDeps } from '../../shared/http/public-handler.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
