@@ -121,7 +121,7 @@ export const drawSites = (): DrawSiteDirectory => drawSiteDirectory();
 export const geocodeZip = (): ZipGeocoder => zipCentroid;
 
 export const partnerStore = /* @__PURE__ */ once(
-  (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE),
+  (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().PARTNERS_TABLE),
 );
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
   const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
