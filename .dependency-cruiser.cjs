@@ -1,8 +1,9 @@
 // The layering rules of docs/architecture.md, checked by `npm run layers` (part of `npm test`).
 // Each layer imports only the ones below it:
-//   infra/ > functions/ > shared/http > shared/app > shared/ports > shared/domain
+//   infra/ > lambdas/ > functions/ > shared/http > shared/app > shared/ports > shared/domain
 // with shared/adapters beside the ports they implement and shared/composition.ts (the
-// composition root) the only place that builds adapters. Wrong imports that predate these rules
+// composition root) the only place that builds adapters. A Lambda entry (lambdas/) binds one
+// handler factory (functions/) to the composition root's getters; nothing else names an adapter. Wrong imports that predate these rules
 // are listed in .dependency-cruiser-known-violations.json, to be burnt down; a NEW one fails.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -44,17 +45,25 @@ module.exports = {
     },
     {
       name: 'edge-is-injected',
-      comment: 'shared/http receives its logger, limiter, config and use cases by injection.',
+      comment:
+        'shared/http (and the pages and MCP content it serves) receives its logger, limiter, config and stores by injection.',
       severity: 'error',
-      from: { path: '^shared/http/' },
-      to: { path: '^(shared/adapters/|shared/composition\\.ts|functions/|infra/)' },
+      from: { path: '^shared/(http|pages|mcp)/' },
+      to: { path: '^(shared/adapters/|shared/composition\\.ts|functions/|lambdas/|infra/)' },
     },
     {
       name: 'handlers-no-adapters',
       comment: 'Handlers decode, call one use case, encode: no adapter, no composition root, no infra.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { path: '^(shared/adapters/|shared/composition\\.ts|infra/)' },
+      to: { path: '^(shared/adapters/|shared/composition\\.ts|lambdas/|infra/)' },
+    },
+    {
+      name: 'entries-only-bind',
+      comment: 'A Lambda entry binds its handler factory to the composition root, and does nothing else.',
+      severity: 'error',
+      from: { path: '^lambdas/' },
+      to: { pathNot: '^(functions/|shared/composition\\.ts)' },
     },
     {
       name: 'config-is-leaf',
@@ -66,7 +75,7 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      from: { path: '^(shared|functions)/' },
+      from: { path: '^(shared|functions|lambdas)/' },
       to: { circular: true },
     },
   ],

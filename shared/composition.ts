@@ -1,5 +1,8 @@
 // The composition root: builds each adapter once per Lambda container (module scope), from the
-// environment, so warm invocations do no set-up work. The local runtime overrides the clock.
+// environment, so warm invocations do no set-up work. It is the only module that names adapters:
+// each Lambda entry (lambdas/) hands a handler factory (functions/) the getters below that it
+// needs, by name (the names of ServiceDeps). The local runtime injects its overrides (the service
+// clock, the lab stand-in, fault injection) once, before any getter is first called.
 import { settleKey, type SettleDeps } from './app/settle-payments.js';
 import type { StripeEventDeps } from './app/stripe-events.js';
 import type { PaymentEventVerifier } from './ports/payments.js';
@@ -40,10 +43,16 @@ import { sqsRetryQueue } from './adapters/sqs-retry-queue.js';
 import type { RetryDeps } from './app/webhook-retries.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
-import { attemptDelivery, type DispatchDeps } from './domain/webhooks/dispatch.js';
+import { attemptDelivery, type DispatchDeps } from './app/deliver-webhook.js';
 import type { UrlPolicy } from './domain/webhooks/ssrf.js';
 import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
-import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
+import { logger as powertoolsLogger } from './adapters/logger.js';
+import { loadSeedCatalog } from './adapters/seed-catalog.js';
+import { drawSites as drawSiteDirectory } from './adapters/draw-sites.js';
+import { geocodeZip as zipCentroid } from './adapters/zip-geocoder.js';
+import type { Logger } from './ports/logger.js';
+import type { DrawSiteDirectory, ZipGeocoder } from './ports/draw-sites.js';
+import type { Catalog } from './domain/catalog.js';
 import { simulatedLab } from './adapters/simulated-lab.js';
 import { mllpLab } from './adapters/mllp-lab.js';
 import { parseMllpUrl } from './adapters/mllp/framing.js';
@@ -97,22 +106,36 @@ export const rateLimiter = /* @__PURE__ */ once(
     }),
 );
 
-let clockOverride: Clock | null = null;
+/** What the local runtime replaces or wraps; nothing in AWS sets it. */
+export interface LocalOverrides {
+  /** The service clock, which an operator can advance. */
+  clock: Clock;
+  /** The lab stand-in: it rehearses the sandbox's scenarios and reports results over HTTP. */
+  lab: { wrap: (lab: Lab) => Lab; deliverResults: SandboxDeps['deliverResults'] };
+  /** Fault injection for the reliability tests: wraps the stores whose writes can be made to fail. */
+  wrapOrderStore: (store: OrderStore) => OrderStore;
+  wrapIdempotencyStore: (store: IdempotencyStore) => IdempotencyStore;
+}
+let overrides: LocalOverrides | null = null;
+/** Called by the local runtime once, before the first request. */
+export function useLocalOverrides(o: LocalOverrides): void {
+  overrides = o;
+}
+
 export function clock(): Clock {
-  return clockOverride ?? systemClock;
+  return overrides?.clock ?? systemClock;
 }
-/** The local runtime's service clock, which an operator can advance. */
-export function useClock(c: Clock): void {
-  clockOverride = c;
-}
+export const logger = (): Logger => powertoolsLogger;
+export const seedCatalog = (): Catalog => loadSeedCatalog(SERVICE_CONFIG.restrictedStates);
+export const drawSites = (): DrawSiteDirectory => drawSiteDirectory();
+export const geocodeZip = (): ZipGeocoder => zipCentroid;
 
 export const partnerStore = /* @__PURE__ */ once(
   (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().PARTNERS_TABLE),
 );
-const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
   const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
-  return dispatchingOrderStore(faultsEnabled() ? faultyOrderStore(store) : store);
+  return dispatchingOrderStore(overrides ? overrides.wrapOrderStore(store) : store);
 });
 
 /**
@@ -188,7 +211,7 @@ export function retryDeps(): RetryDeps {
 }
 export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {
   const store = new DynamoIdempotencyStore(documentClient(), runtimeEnv().IDEMPOTENCY_TABLE);
-  return faultsEnabled() ? faultyKeyStore(store) : store;
+  return overrides ? overrides.wrapIdempotencyStore(store) : store;
 });
 export const payments = /* @__PURE__ */ once((): Payments => {
   const env = runtimeEnv();
@@ -311,16 +334,10 @@ export function cancelOrderDeps(): CancelOrderDeps {
   };
 }
 
-let labStandIn: { wrap: (lab: Lab) => Lab; deliverResults: SandboxDeps['deliverResults'] } | null = null;
-/** The local runtime: its lab stand-in rehearses the sandbox's scenarios and reports results over HTTP. */
-export function useLabStandIn(standIn: typeof labStandIn): void {
-  labStandIn = standIn;
-}
-
 /** The lab's order interface: MLLP when configured; production never falls back to the simulation. */
 export const lab = /* @__PURE__ */ once((): Lab => {
   const built = buildLab();
-  return labStandIn ? labStandIn.wrap(built) : built;
+  return overrides ? overrides.lab.wrap(built) : built;
 });
 function buildLab(): Lab {
   const env = runtimeEnv();
@@ -395,7 +412,7 @@ export function sandboxDeps(): SandboxDeps {
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
     now: () => clock().now(),
-    ...(labStandIn ? { deliverResults: labStandIn.deliverResults } : {}),
+    ...(overrides?.lab.deliverResults ? { deliverResults: overrides.lab.deliverResults } : {}),
   };
 }
 
@@ -420,4 +437,10 @@ export async function dashboardAuthDeps(): Promise<DashboardAuthDeps> {
     ttlMinutes: SERVICE_CONFIG.dashboardSessionMinutes,
   };
 }
-export const dashboardWiring = { authDeps: dashboardAuthDeps };
+
+// The edges' own needs, gathered so that an entry names them once (`{ ...publicEdge, catalogStore }`).
+// Plain object literals, so a bundle whose entry does not use one leaves it (and what it names) out.
+export const edge = { logger, runtimeEnv };
+export const publicEdge = { logger, runtimeEnv, rateLimiter, clock };
+export const auditedEdge = { logger, runtimeEnv, auditDeps, orderStore };
+export const dashboardEdge = { logger, runtimeEnv, dashboardAuthDeps };

@@ -18,7 +18,10 @@ export interface Route {
   method: HttpMethod;
   /** API Gateway path syntax: {param} segments. */
   path: string;
-  /** Handler module, relative to the repository root; it exports `handler`. */
+  /**
+   * The Lambda entry, relative to the repository root: it exports `handler`, the handler of
+   * functions/ bound to the composition root (lambdas/ mirrors functions/).
+   */
   entry: string;
   /** Function name in the stack (one Lambda per route). */
   fn: string;
@@ -65,7 +68,7 @@ const WAITS_ON_OTHERS = 28;
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method,
   path: `/api/v1${path}`,
-  entry: `functions/partner/${file}.ts`,
+  entry: `lambdas/partner/${file}.ts`,
   fn,
   auth: 'partner',
   api: 'partner',
@@ -74,7 +77,7 @@ const partner = (method: HttpMethod, path: string, file: string, fn: string, tab
 const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
   method,
   path,
-  entry: `functions/pages/${file}.ts`,
+  entry: `lambdas/pages/${file}.ts`,
   fn,
   auth: 'none',
   api: 'public',
@@ -91,7 +94,7 @@ const dashboard = (
 ): Route => ({
   method,
   path,
-  entry: `functions/dashboard/${file}.ts`,
+  entry: `lambdas/dashboard/${file}.ts`,
   fn,
   auth: 'none',
   api: 'public',
@@ -108,7 +111,7 @@ const operator = (
 ): Route => ({
   method,
   path: `/admin/v1${path}`,
-  entry: `functions/admin/${file}.ts`,
+  entry: `lambdas/admin/${file}.ts`,
   fn,
   auth: 'operator',
   api: 'operator',
@@ -120,7 +123,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/stripe/webhook',
-    entry: 'functions/public/stripe-webhook.ts',
+    entry: 'lambdas/public/stripe-webhook.ts',
     fn: 'StripeWebhook',
     auth: 'none',
     api: 'public',
@@ -130,7 +133,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/healthz',
-    entry: 'functions/public/healthz.ts',
+    entry: 'lambdas/public/healthz.ts',
     fn: 'Healthz',
     auth: 'none',
     api: 'public',
@@ -139,7 +142,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/quote',
-    entry: 'functions/public/quote.ts',
+    entry: 'lambdas/public/quote.ts',
     fn: 'PublicQuote',
     auth: 'none',
     api: 'public',
@@ -148,7 +151,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/availability',
-    entry: 'functions/public/availability.ts',
+    entry: 'lambdas/public/availability.ts',
     fn: 'PublicAvailability',
     auth: 'none',
     api: 'public',
@@ -157,7 +160,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/tests',
-    entry: 'functions/public/tests.ts',
+    entry: 'lambdas/public/tests.ts',
     fn: 'PublicTests',
     auth: 'none',
     api: 'public',
@@ -167,7 +170,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/public/v1/openapi.json',
-    entry: 'functions/public/openapi.ts',
+    entry: 'lambdas/public/openapi.ts',
     fn: 'PublicOpenApi',
     auth: 'none',
     api: 'public',
@@ -176,7 +179,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/v1/openapi.json',
-    entry: 'functions/partner/openapi.ts',
+    entry: 'lambdas/partner/openapi.ts',
     fn: 'PartnerOpenApi',
     auth: 'none',
     api: 'partner',
@@ -185,7 +188,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: '/api/catalog',
-    entry: 'functions/public/catalog-compact.ts',
+    entry: 'lambdas/public/catalog-compact.ts',
     fn: 'PublicCatalogCompact',
     auth: 'none',
     api: 'public',
@@ -237,7 +240,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/mcp',
-    entry: 'functions/mcp/handler.ts',
+    entry: 'lambdas/mcp/handler.ts',
     fn: 'Mcp',
     auth: 'none',
     api: 'mcp',
@@ -319,7 +322,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/lab/v1/oru',
-    entry: 'functions/lab/oru.ts',
+    entry: 'lambdas/lab/oru.ts',
     fn: 'LabOru',
     auth: 'lab',
     api: 'operator',
@@ -338,8 +341,17 @@ export const ROUTES: readonly Route[] = [
 
   operator('GET', '/openapi.json', 'openapi', 'AdminOpenApi', {}),
 
-  { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
-  { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
+  // The local runtime's own tools live in infra/local, beside the stand-ins they drive.
+  {
+    ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}),
+    entry: 'infra/local/admin/clock-advance.ts',
+    localOnly: true,
+  },
+  {
+    ...operator('POST', '/faults', 'faults', 'LocalFaults', {}),
+    entry: 'infra/local/admin/faults.ts',
+    localOnly: true,
+  },
 ];
 
 /**
@@ -362,7 +374,7 @@ export const WEBHOOK_KEY_USERS: Readonly<Record<string, 'open' | 'seal'>> = {
 
 /** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
 export const PARTNER_AUTHORIZER = {
-  entry: 'functions/partner/authorizer.ts',
+  entry: 'lambdas/partner/authorizer.ts',
   fn: 'PartnerAuthorizer',
   tables: { partners: 'read' } as TableAccess,
 };
@@ -394,16 +406,16 @@ export const BACKGROUND: Background = {
   scheduleTargets: {
     placement: {
       fn: 'Placement',
-      entry: 'functions/ops/placement.ts',
+      entry: 'lambdas/ops/placement.ts',
       group: (stage) => `lab-tests-placement-${stage}`,
       retryAttempts: 3,
       deadLetterQueue: 'lab-tests-placement-dlq',
     },
   },
   rules: {
-    'placement-sweep': { fn: 'Placement', entry: 'functions/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
-    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'functions/ops/webhook-cron.ts', rateMinutes: 5 },
-    'settlement-sweep': { fn: 'SettlePayments', entry: 'functions/ops/settle-payments.ts', rateMinutes: 15 },
+    'placement-sweep': { fn: 'Placement', entry: 'lambdas/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
+    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'lambdas/ops/webhook-cron.ts', rateMinutes: 5 },
+    'settlement-sweep': { fn: 'SettlePayments', entry: 'lambdas/ops/settle-payments.ts', rateMinutes: 15 },
   },
   queues: {
     webhookRetries: {
@@ -414,7 +426,7 @@ export const BACKGROUND: Background = {
       maxReceiveCount: 5,
       consumer: {
         fn: 'WebhookWorker',
-        entry: 'functions/ops/webhook-worker.ts',
+        entry: 'lambdas/ops/webhook-worker.ts',
         timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
       },
     },

@@ -11,11 +11,11 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 
 /** Lambda-side entries that are not routes. */
 export const OPS_ENTRIES = [
-  'functions/ops/placement.ts',
-  'functions/ops/webhook-cron.ts',
-  'functions/ops/webhook-worker.ts',
-  'functions/ops/seed-catalog.ts',
-  'functions/ops/settle-payments.ts',
+  'lambdas/ops/placement.ts',
+  'lambdas/ops/webhook-cron.ts',
+  'lambdas/ops/webhook-worker.ts',
+  'lambdas/ops/seed-catalog.ts',
+  'lambdas/ops/settle-payments.ts',
 ];
 
 /**
@@ -37,23 +37,23 @@ export const DEFAULT_BUDGET = 1_040_000;
 // placing functions also carry the MLLP lab adapter (about 50 KB in all).
 const WITH_PDF = 1_700_000;
 export const BUDGETS: Record<string, number> = {
-  'functions/partner/orders-requisition.ts': 1_140_000,
-  'functions/partner/orders-results.ts': 1_140_000,
+  'lambdas/partner/orders-requisition.ts': 1_140_000,
+  'lambdas/partner/orders-results.ts': 1_140_000,
   // The dashboard: its order page signs document links; its sandbox actions render PDFs.
-  'functions/dashboard/pages.ts': 1_140_000,
-  'functions/dashboard/actions.ts': WITH_PDF,
-  'functions/partner/orders-cancel.ts': 1_240_000,
-  'functions/public/stripe-webhook.ts': 1_240_000,
-  'functions/ops/settle-payments.ts': 1_200_000,
-  'functions/mcp/handler.ts': 1_200_000,
-  'functions/ops/placement.ts': 1_950_000,
-  'functions/admin/lab-oru.ts': WITH_PDF,
-  'functions/lab/oru.ts': WITH_PDF,
-  'functions/admin/orders-results-upload.ts': WITH_PDF,
-  'functions/partner/sandbox-advance.ts': WITH_PDF,
-  'functions/partner/sandbox-simulate.ts': WITH_PDF,
-  'functions/partner/orders-create.ts': 3_200_000,
-  'functions/partner/locations.ts': 7_500_000,
+  'lambdas/dashboard/pages.ts': 1_140_000,
+  'lambdas/dashboard/actions.ts': WITH_PDF,
+  'lambdas/partner/orders-cancel.ts': 1_240_000,
+  'lambdas/public/stripe-webhook.ts': 1_240_000,
+  'lambdas/ops/settle-payments.ts': 1_200_000,
+  'lambdas/mcp/handler.ts': 1_200_000,
+  'lambdas/ops/placement.ts': 1_950_000,
+  'lambdas/admin/lab-oru.ts': WITH_PDF,
+  'lambdas/lab/oru.ts': WITH_PDF,
+  'lambdas/admin/orders-results-upload.ts': WITH_PDF,
+  'lambdas/partner/sandbox-advance.ts': WITH_PDF,
+  'lambdas/partner/sandbox-simulate.ts': WITH_PDF,
+  'lambdas/partner/orders-create.ts': 3_200_000,
+  'lambdas/partner/locations.ts': 7_500_000,
 };
 
 /** Every Lambda entry the stack deploys: the routes (local-only ones aside), the authorizer, the ops functions. */

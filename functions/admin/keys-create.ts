@@ -1,30 +1,34 @@
-import { operatorHandler, pathParam } from '../../shared/http/partner-handler.js';
+import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
 import { createKeySchema } from '../../shared/http/schemas/admin.js';
 import { generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
 import { newId } from '../../shared/domain/ids.js';
-import { clock, partnerStore } from '../../shared/composition.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'partnerStore'>;
 
 const AUDIT = { action: 'key.created', pathId: 'partnerId', fromAnswer: { subjectId: 'id' } } as const;
 
 /** Issues a key. The full key is in this response only; the store keeps its SHA-256. */
-export const handler = operatorHandler(AUDIT, async (event) => {
-  const { environment } = parseOrThrow(createKeySchema, parseJsonBody(event.body));
-  const partner = await partnerStore().get(pathParam(event, 'id'));
-  if (!partner) throw new ApiError('not_found', 'No such partner.');
-  const now = clock().now();
-  const key = generateApiKey(environment);
-  const record = {
-    id: newId('key', now),
-    partnerId: partner.id,
-    environment,
-    hash: hashApiKey(key),
-    last4: key.slice(-4),
-    createdAt: now.toISOString(),
-    revokedAt: null,
-  };
-  await partnerStore().addKey(record);
-  return json(201, { id: record.id, key, environment, createdAt: record.createdAt });
-});
+export const makeHandler = (deps: Deps) =>
+  operatorHandler(deps, AUDIT, async (event) => {
+    const { environment } = parseOrThrow(createKeySchema, parseJsonBody(event.body));
+    const partner = await deps.partnerStore().get(pathParam(event, 'id'));
+    if (!partner) throw new ApiError('not_found', 'No such partner.');
+    const now = deps.clock().now();
+    const key = generateApiKey(environment);
+    const record = {
+      id: newId('key', now),
+      partnerId: partner.id,
+      environment,
+      hash: hashApiKey(key),
+      last4: key.slice(-4),
+      createdAt: now.toISOString(),
+      revokedAt: null,
+    };
+    await deps.partnerStore().addKey(record);
+    return json(201, { id: record.id, key, environment, createdAt: record.createdAt });
+  });

@@ -2,7 +2,7 @@ import { operatorHandler } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError, validationError } from '../../shared/http/errors.js';
 import { ingestOru } from '../../shared/domain/lab-results.js';
-import { recordResultsDeps } from '../../shared/composition.js';
+import { auditedEdge, recordResultsDeps } from '../../shared/composition.js';
 
 const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } } as const;
 
@@ -11,7 +11,7 @@ const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } }
  * message as the raw body. A message that cannot be parsed is refused whole (nothing stored),
  * with the problem named.
  */
-export const handler = operatorHandler(AUDIT, async (event) => {
+export const handler = operatorHandler(auditedEdge, AUDIT, async (event) => {
   const body =
     event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
   const outcome = await ingestOru(recordResultsDeps(), body);

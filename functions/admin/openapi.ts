@@ -1,7 +1,10 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
-import { header, json } from '../../shared/http/respond.js';
+import { header, json, type HttpEvent } from '../../shared/http/respond.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
-import type { HttpEvent } from '../../shared/http/respond.js';
+import type { EdgeDeps } from '../../shared/http/middleware.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = EdgeDeps;
 
 /**
  * The operator API's own origin: it has no custom domain, so on API Gateway's default host the
@@ -15,4 +18,5 @@ function operatorOrigin(event: HttpEvent): string {
 }
 
 /** GET /admin/v1/openapi.json: the operator API's OpenAPI 3.1 description. */
-export const handler = operatorHandler(async (event) => json(200, buildDocument('operator', operatorOrigin(event))));
+export const makeHandler = (deps: Deps) =>
+  operatorHandler(deps, async (event) => json(200, buildDocument('operator', operatorOrigin(event))));

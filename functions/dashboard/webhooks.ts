@@ -2,7 +2,7 @@ import { dashboardPage, type DashboardView } from '../../shared/http/dashboard-h
 import { query } from '../../shared/http/respond.js';
 import { deliveriesQuerySchema } from '../../shared/http/schemas/webhooks.js';
 import { webhooksPage } from '../../shared/pages/dashboard-content.js';
-import { deliveryStore } from '../../shared/composition.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
 
 function notice(q: Record<string, string | undefined>): string | null {
   const http = /^\d{3}$/.test(q.http ?? '') ? ` (HTTP ${q.http})` : ' (no answer)';
@@ -21,17 +21,19 @@ function notice(q: Record<string, string | undefined>): string | null {
 }
 
 /** GET /dashboard/webhooks: the partner's delivery log with every attempt, replay and test buttons. */
-export const webhooksView: DashboardView = async (event, ctx) => {
-  const q = query(event);
-  const status = deliveriesQuerySchema.safeParse({ status: q.status || undefined });
-  const filter = status.success ? status.data.status : undefined;
-  const deliveries = await deliveryStore().listForPartner(ctx.partner.id, {
-    limit: 50,
-    ...(filter ? { status: filter } : {}),
-  });
-  return dashboardPage(
-    event,
-    ctx,
-    webhooksPage(ctx.partner.webhookUrl, deliveries, { csrf: ctx.csrf, notice: notice(q), status: filter }),
-  );
-};
+export const webhooksView =
+  (deps: Pick<ServiceDeps, 'deliveryStore'>): DashboardView =>
+  async (event, ctx) => {
+    const q = query(event);
+    const status = deliveriesQuerySchema.safeParse({ status: q.status || undefined });
+    const filter = status.success ? status.data.status : undefined;
+    const deliveries = await deps.deliveryStore().listForPartner(ctx.partner.id, {
+      limit: 50,
+      ...(filter ? { status: filter } : {}),
+    });
+    return dashboardPage(
+      event,
+      ctx,
+      webhooksPage(ctx.partner.webhookUrl, deliveries, { csrf: ctx.csrf, notice: notice(q), status: filter }),
+    );
+  };

@@ -1,17 +1,19 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
 import { buildMcpServer } from '../../shared/mcp/server.js';
-import { catalogStore, clock, runtimeEnv } from '../../shared/composition.js';
-import { logger } from '../../shared/adapters/logger.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+
+/** What the MCP server needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = Pick<ServiceDeps, 'catalogStore' | 'clock' | 'runtimeEnv' | 'logger'>;
 
 type AnyEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
 
-function toRequest(event: AnyEvent): { request: Request; origin: string } {
+function toRequest(deps: Deps, event: AnyEvent): { request: Request; origin: string } {
   const headers = new Headers();
   for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers.set(k, v);
   const host = headers.get('host') ?? 'localhost';
   const proto = headers.get('x-forwarded-proto') ?? 'https';
-  const origin = runtimeEnv().PUBLIC_BASE_URL ?? `${proto}://${host}`;
+  const origin = deps.runtimeEnv().PUBLIC_BASE_URL ?? `${proto}://${host}`;
   const isV2 = 'version' in event && event.version === '2.0';
   const method = isV2
     ? (event as APIGatewayProxyEventV2).requestContext.http.method
@@ -36,27 +38,29 @@ function toRequest(event: AnyEvent): { request: Request; origin: string } {
  * The MCP server (StreamableHTTP, stateless, no authentication): a Lambda function URL in AWS,
  * /mcp on the local origin. A new server and transport per request, answering in JSON.
  */
-export const handler = async (event: AnyEvent): Promise<APIGatewayProxyResult> => {
-  const { request, origin } = toRequest(event);
-  const server = buildMcpServer(await catalogStore().get(), origin, clock().now());
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  try {
-    await server.connect(transport);
-    const response = await transport.handleRequest(request);
-    const headers: Record<string, string> = { 'Access-Control-Allow-Origin': '*' };
-    response.headers.forEach((v, k) => (headers[k] = v));
-    return { statusCode: response.status, headers, body: await response.text() };
-  } catch (err) {
-    logger.error('mcp request failed', { errorName: (err as Error).name });
-    return {
-      statusCode: 500,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
-    };
-  } finally {
-    await server.close();
-  }
-};
+export const makeHandler =
+  (deps: Deps) =>
+  async (event: AnyEvent): Promise<APIGatewayProxyResult> => {
+    const { request, origin } = toRequest(deps, event);
+    const server = buildMcpServer(await deps.catalogStore().get(), origin, deps.clock().now());
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(request);
+      const headers: Record<string, string> = { 'Access-Control-Allow-Origin': '*' };
+      response.headers.forEach((v, k) => (headers[k] = v));
+      return { statusCode: response.status, headers, body: await response.text() };
+    } catch (err) {
+      deps.logger().error('mcp request failed', { errorName: (err as Error).name });
+      return {
+        statusCode: 500,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
+      };
+    } finally {
+      await server.close();
+    }
+  };

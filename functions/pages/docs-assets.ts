@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { pageHandler } from '../../shared/http/page-handler.js';
 import { REFERENCE_SCRIPT } from '../../shared/http/openapi/reference-page.js';
 import { SCALAR_STANDALONE } from '../../shared/routes.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = Pick<ServiceDeps, 'logger'>;
 
 // The reference page's scripts, from our own origin: Scalar's browser build (copied beside this
 // function's bundle in AWS, read from node_modules locally) and the few lines that mount it. Their
@@ -27,12 +31,13 @@ function scalarSource(): string {
   return scalar;
 }
 
-export const handler = pageHandler(async (event) => ({
-  statusCode: 200,
-  headers: {
-    'Content-Type': 'text/javascript; charset=utf-8',
-    'Cache-Control': CACHE,
-    'X-Content-Type-Options': 'nosniff',
-  },
-  body: event.path.endsWith('/reference.js') ? REFERENCE_SCRIPT : scalarSource(),
-}));
+export const makeHandler = (deps: Deps) =>
+  pageHandler(deps, async (event) => ({
+    statusCode: 200,
+    headers: {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': CACHE,
+      'X-Content-Type-Options': 'nosniff',
+    },
+    body: event.path.endsWith('/reference.js') ? REFERENCE_SCRIPT : scalarSource(),
+  }));

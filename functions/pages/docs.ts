@@ -1,10 +1,13 @@
-import { pageHandler, pageOrigin, pageResult, wantsMarkdown } from '../../shared/http/page-handler.js';
+import { pageHandler, pageResult, wantsMarkdown } from '../../shared/http/page-handler.js';
 import { REFERENCE_CSP, referenceHtml } from '../../shared/http/openapi/reference-page.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { CORS_HEADERS } from '../../shared/http/middleware.js';
+import { CORS_HEADERS, serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
 import { ERROR_CATALOGUE } from '../../shared/http/errors.js';
 import type { Block, Page } from '../../shared/pages/document.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = EdgeDeps;
 
 type Doc = ReturnType<typeof buildDocument>;
 
@@ -43,56 +46,57 @@ function operations(doc: Doc): Block[] {
  * /docs: the API reference. People get Scalar's renderer over the OpenAPI documents, served from
  * our own origin (no CDN); agents asking for text/markdown get the operations as Markdown.
  */
-export const handler = pageHandler(async (event) => {
-  if (!wantsMarkdown(event))
-    return {
-      statusCode: 200,
-      headers: {
-        'Content-Type': 'text/html; charset=utf-8',
-        Vary: 'Accept',
-        'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
-        'Content-Security-Policy': REFERENCE_CSP,
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-        ...CORS_HEADERS,
-      },
-      body: referenceHtml(),
+export const makeHandler = (deps: Deps) =>
+  pageHandler(deps, async (event) => {
+    if (!wantsMarkdown(event))
+      return {
+        statusCode: 200,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          Vary: 'Accept',
+          'Cache-Control': `public, max-age=${SERVICE_CONFIG.publicCacheMaxAgeSeconds}`,
+          'Content-Security-Policy': REFERENCE_CSP,
+          'X-Content-Type-Options': 'nosniff',
+          'Referrer-Policy': 'no-referrer',
+          ...CORS_HEADERS,
+        },
+        body: referenceHtml(),
+      };
+    const origin = serviceOrigin(deps, event);
+    const pub = buildDocument('public', origin);
+    const partner = buildDocument('partner', origin);
+    const page: Page = {
+      title: 'API reference',
+      description: 'Public quote API and partner API reference.',
+      blocks: [
+        { h: 1, text: 'API reference' },
+        {
+          p: [
+            'Machine-readable: ',
+            { link: '/api/public/v1/openapi.json', text: 'public API (OpenAPI 3.1)' },
+            ' and ',
+            { link: '/api/v1/openapi.json', text: 'partner API (OpenAPI 3.1)' },
+            '.',
+          ],
+        },
+        { h: 2, text: `Public quote API ${pub.info.version}`, id: 'public' },
+        ...operations(pub),
+        { h: 2, text: `Partner API ${partner.info.version}`, id: 'partner' },
+        { p: ['Every request carries Authorization: Bearer <API key>. Money is integer cents in USD.'] },
+        ...operations(partner),
+        { h: 2, text: 'Webhooks', id: 'webhooks' },
+        { list: Object.keys(partner.webhooks ?? {}).map((w) => [w]) },
+        {
+          p: [
+            'Each delivery is signed: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.<raw body>">. Verify against the raw body, in constant time, within 300 seconds.',
+          ],
+        },
+        { h: 2, text: 'Errors', id: 'errors' },
+        ...Object.entries(ERROR_CATALOGUE).flatMap(([code, e]): Block[] => [
+          { h: 3, text: `${code} (${e.status})`, id: `error-${code}` },
+          { p: [e.message] },
+        ]),
+      ],
     };
-  const origin = pageOrigin(event);
-  const pub = buildDocument('public', origin);
-  const partner = buildDocument('partner', origin);
-  const page: Page = {
-    title: 'API reference',
-    description: 'Public quote API and partner API reference.',
-    blocks: [
-      { h: 1, text: 'API reference' },
-      {
-        p: [
-          'Machine-readable: ',
-          { link: '/api/public/v1/openapi.json', text: 'public API (OpenAPI 3.1)' },
-          ' and ',
-          { link: '/api/v1/openapi.json', text: 'partner API (OpenAPI 3.1)' },
-          '.',
-        ],
-      },
-      { h: 2, text: `Public quote API ${pub.info.version}`, id: 'public' },
-      ...operations(pub),
-      { h: 2, text: `Partner API ${partner.info.version}`, id: 'partner' },
-      { p: ['Every request carries Authorization: Bearer <API key>. Money is integer cents in USD.'] },
-      ...operations(partner),
-      { h: 2, text: 'Webhooks', id: 'webhooks' },
-      { list: Object.keys(partner.webhooks ?? {}).map((w) => [w]) },
-      {
-        p: [
-          'Each delivery is signed: X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.<raw body>">. Verify against the raw body, in constant time, within 300 seconds.',
-        ],
-      },
-      { h: 2, text: 'Errors', id: 'errors' },
-      ...Object.entries(ERROR_CATALOGUE).flatMap(([code, e]): Block[] => [
-        { h: 3, text: `${code} (${e.status})`, id: `error-${code}` },
-        { p: [e.message] },
-      ]),
-    ],
-  };
-  return pageResult(event, page);
-});
+    return pageResult(event, page);
+  });

@@ -1,10 +1,15 @@
-import { pageHandler, pageOrigin } from '../../shared/http/page-handler.js';
+import { pageHandler } from '../../shared/http/page-handler.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = EdgeDeps;
 
 /** /llms.txt: where agents find the catalogue, the quote API, the MCP server and the API documents. */
-export const handler = pageHandler(async (event) => {
-  const o = pageOrigin(event);
-  const body = `# Lab Tests
+export const makeHandler = (deps: Deps) =>
+  pageHandler(deps, async (event) => {
+    const o = serviceOrigin(deps, event);
+    const body = `# Lab Tests
 
 > Laboratory blood tests with clear prices. Every order costs the sum of its items plus one flat ${(SERVICE_CONFIG.publicOrderFee.amountCents / 100).toFixed(2)} USD fee (lab draw and physician order). Orders are not accepted from ${SERVICE_CONFIG.restrictedStates.join(', ')}.
 
@@ -27,9 +32,9 @@ Never send names, contact details, symptoms or personal results to these endpoin
 - [Cart handoff](${o}/cart/handoff?items=cbc,lipid-panel): a link that opens a prefilled cart for a person.
 - [Partner API description (OpenAPI)](${o}/api/v1/openapi.json) and [reference](${o}/docs)
 `;
-  return {
-    statusCode: 200,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-    body,
-  };
-});
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+      body,
+    };
+  });

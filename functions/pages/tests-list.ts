@@ -1,9 +1,14 @@
-import { pageHandler, pageOrigin, pageResult } from '../../shared/http/page-handler.js';
+import { pageHandler, pageResult } from '../../shared/http/page-handler.js';
 import { catalogPage } from '../../shared/pages/content.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
-import { catalogStore } from '../../shared/composition.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+import { serviceOrigin, type EdgeDeps } from '../../shared/http/middleware.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = EdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
 
 /** The catalogue listing: the quote's catalogUrl. */
-export const handler = pageHandler(async (event) =>
-  pageResult(event, catalogPage(await catalogStore().get(), publicLinks(pageOrigin(event)))),
-);
+export const makeHandler = (deps: Deps) =>
+  pageHandler(deps, async (event) =>
+    pageResult(event, catalogPage(await deps.catalogStore().get(), publicLinks(serviceOrigin(deps, event)))),
+  );

@@ -1,6 +1,9 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { checkBearer, decideAuth, type AuthDecision, type Partner } from '../../shared/domain/partner.js';
-import { partnerStore, runtimeEnv } from '../../shared/composition.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+
+/** What the authorizer needs from the composition root. */
+type Deps = Pick<ServiceDeps, 'partnerStore' | 'runtimeEnv'>;
 
 function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): string | undefined {
   for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === name && v) return v;
@@ -36,10 +39,12 @@ export function authorizerResult(
 }
 
 /** The partner API's Lambda authorizer. Results are not cached, so a revoked key stops working at once. */
-export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const check = checkBearer(headerValue(event, 'authorization'), runtimeEnv().SERVICE_ENVIRONMENT);
-  if (!check.ok) return authorizerResult(event.methodArn, check, null);
-  const key = await partnerStore().findKeyByHash(check.hash);
-  const partner = key ? await partnerStore().get(key.partnerId) : null;
-  return authorizerResult(event.methodArn, decideAuth(check.hash, key, partner), partner);
-};
+export const makeHandler =
+  (deps: Deps) =>
+  async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+    const check = checkBearer(headerValue(event, 'authorization'), deps.runtimeEnv().SERVICE_ENVIRONMENT);
+    if (!check.ok) return authorizerResult(event.methodArn, check, null);
+    const key = await deps.partnerStore().findKeyByHash(check.hash);
+    const partner = key ? await deps.partnerStore().get(key.partnerId) : null;
+    return authorizerResult(event.methodArn, decideAuth(check.hash, key, partner), partner);
+  };

@@ -4,10 +4,10 @@ import { ApiError } from '../../shared/http/errors.js';
 import { toPublicOrder } from '../../shared/domain/order.js';
 import { cancelOrder } from '../../shared/domain/cancel-order.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { cancelOrderDeps, orderStore } from '../../shared/composition.js';
+import { cancelOrderDeps, orderStore, auditedEdge } from '../../shared/composition.js';
 
 /** DELETE /api/v1/orders/{id}: cancels while the order provably never reached the lab, and refunds. */
-export const handler = partnerHandler({ action: 'order.cancelled' }, async (event, identity) => {
+export const handler = partnerHandler(auditedEdge, { action: 'order.cancelled' }, async (event, identity) => {
   const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
   if (!order) throw new ApiError('not_found', 'No such order.');
   const result = await cancelOrder(cancelOrderDeps(), order);

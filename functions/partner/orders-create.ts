@@ -19,7 +19,7 @@ import { indexCatalog, type CatalogItem } from '../../shared/domain/catalog.js';
 import { requestHash } from '../../shared/domain/canonical-hash.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { countMetric, type BusinessMetric } from '../../shared/adapters/alerts.js';
-import { catalogStore, createOrderDeps, partnerStore, clock } from '../../shared/composition.js';
+import { catalogStore, createOrderDeps, partnerStore, clock, auditedEdge } from '../../shared/composition.js';
 
 /**
  * POST /api/v1/orders. Everything that can be checked without side effects is checked first, so
@@ -41,7 +41,7 @@ const created = (body: string) => ({
 
 const AUDIT = { action: 'order.created', fromAnswer: { orderId: 'id' } } as const;
 
-export const handler = partnerHandler(AUDIT, async (event, identity) => {
+export const handler = partnerHandler(auditedEdge, AUDIT, async (event, identity) => {
   const key = header(event, 'idempotency-key');
   if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
   const raw = parseJsonBody(event.body);

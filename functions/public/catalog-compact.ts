@@ -1,54 +1,59 @@
-import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
+import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { CATEGORY_ES, FEE_LABEL_ES } from '../../shared/config/spanish.js';
-import { catalogStore } from '../../shared/composition.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+import { serviceOrigin } from '../../shared/http/middleware.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
 
 /**
  * GET /api/catalog: the compact catalogue for language-model grounding. `locale=es` gives the
  * Spanish names, descriptions, categories and fee label; `utm_medium` is carried into every url.
  * price is integer cents.
  */
-export const handler = publicHandler(async (event) => {
-  const repeated = repeatedQueryParameters(event).filter((name) => name === 'locale' || name === 'utm_medium');
-  if (repeated.length > 0)
-    throw new ApiError('invalid_parameter', `${repeated.join(' and ')} was given more than once: give it once.`);
-  const q = query(event);
-  // es, ES, es-MX and es_US answer in Spanish; anything else in English, and Content-Language says which.
-  const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
-  const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
-  const catalog = await catalogStore().get();
-  const byId = indexCatalog(catalog);
-  const links = publicLinks(publicOrigin(event));
-  const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
-  const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
-    id: item.id,
-    type: item.type,
-    name: locale === 'es' ? item.nameEs : item.name,
-    price: item.priceCents,
-    biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
-    category: locale === 'es' ? (CATEGORY_ES[item.category] ?? item.category) : item.category,
-    url: tag(links.itemUrl(item)),
-    description: locale === 'es' ? item.descriptionEs : item.description,
-  });
-  return json(
-    200,
-    {
-      locale,
-      currency: 'USD',
-      orderFee: {
-        amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
-        chargedPer: 'order',
-        label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+export const makeHandler = (deps: Deps) =>
+  publicHandler(deps, async (event) => {
+    const repeated = repeatedQueryParameters(event).filter((name) => name === 'locale' || name === 'utm_medium');
+    if (repeated.length > 0)
+      throw new ApiError('invalid_parameter', `${repeated.join(' and ')} was given more than once: give it once.`);
+    const q = query(event);
+    // es, ES, es-MX and es_US answer in Spanish; anything else in English, and Content-Language says which.
+    const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
+    const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
+    const catalog = await deps.catalogStore().get();
+    const byId = indexCatalog(catalog);
+    const links = publicLinks(serviceOrigin(deps, event));
+    const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
+    const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
+      id: item.id,
+      type: item.type,
+      name: locale === 'es' ? item.nameEs : item.name,
+      price: item.priceCents,
+      biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
+      category: locale === 'es' ? (CATEGORY_ES[item.category] ?? item.category) : item.category,
+      url: tag(links.itemUrl(item)),
+      description: locale === 'es' ? item.descriptionEs : item.description,
+    });
+    return json(
+      200,
+      {
+        locale,
+        currency: 'USD',
+        orderFee: {
+          amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
+          chargedPer: 'order',
+          label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+        },
+        restrictedStates: SERVICE_CONFIG.restrictedStates,
+        quoteApi: `${serviceOrigin(deps, event)}/api/public/v1/quote?items={ids}&state={state}`,
+        tests: catalog.tests.map(entry),
+        panels: catalog.panels.map(entry),
       },
-      restrictedStates: SERVICE_CONFIG.restrictedStates,
-      quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
-      tests: catalog.tests.map(entry),
-      panels: catalog.panels.map(entry),
-    },
-    { 'Content-Language': locale },
-  );
-});
+      { 'Content-Language': locale },
+    );
+  });

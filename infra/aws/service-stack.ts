@@ -471,7 +471,7 @@ export class ServiceStack extends Stack {
 
     // Deploy-time seeding of the catalogue from the versioned seed data bundled into the function.
     const seeder = newFunction('SeedCatalog', {
-      entry: 'functions/ops/seed-catalog.ts',
+      entry: 'lambdas/ops/seed-catalog.ts',
       tables: { catalog: 'readWrite' },
       timeout: Duration.minutes(2),
     });

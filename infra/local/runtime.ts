@@ -19,6 +19,8 @@ import { StandInPorts } from './ports.js';
 import { startEventStandIns } from './event-wiring.js';
 import { startLabSimulator, type LabSimulator } from './lab-simulator/index.js';
 import { standInWiring } from './lab-simulator/wiring.js';
+import { faultyKeyStore, faultyOrderStore } from './faults.js';
+import { indexCatalog } from '../../shared/domain/catalog.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 
@@ -103,7 +105,6 @@ export async function startLocalRuntime(
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       CURSOR_SECRET: secrets.cursorSecret,
       WEBHOOK_SEALING_KEY: secrets.sealingKey,
-      LOCAL_FAULT_INJECTION: 'on',
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       S3_ENDPOINT: s3.endpoint,
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
@@ -119,12 +120,15 @@ export async function startLocalRuntime(
     logger.setLogLevel(env.LOG_LEVEL);
     const composition = await import('../../shared/composition.js');
     composition.runtimeEnv(); // a malformed handler setting (STRIPE_TIMEOUT_MS...) stops the start, not the first request
-    composition.useClock(clock);
-    composition.useLabStandIn(
-      standInWiring(labSimulator, composition.orderStore, async () =>
-        (await import('../../shared/domain/catalog.js')).indexCatalog(await composition.catalogStore().get()),
+    // Before the first getter builds anything: the service clock, the lab stand-in, fault injection.
+    composition.useLocalOverrides({
+      clock,
+      lab: standInWiring(labSimulator, composition.orderStore, async () =>
+        indexCatalog(await composition.catalogStore().get()),
       ),
-    );
+      wrapOrderStore: faultyOrderStore,
+      wrapIdempotencyStore: faultyKeyStore,
+    });
     await composition.catalogStore().seed(loadSeedCatalog(SERVICE_CONFIG.restrictedStates));
     const { registerDueWork, runDueWork } = await import('../../shared/due-work.js');
     // Placement, recovery and webhook retries run as in AWS: schedules, sweeps and queue consumers

@@ -1,6 +1,6 @@
 import catalogJson from '../../data/catalog.json' with { type: 'json' };
 import type { Catalog } from '../domain/catalog.js';
-import { parseCatalogSeed } from '../http/schemas/catalog-seed.js';
+import { parseCatalogSeed } from './catalog-seed-schema.js';
 
 /** The versioned seed catalogue, bundled into Lambdas by esbuild and validated on load. */
 export function loadSeedCatalog(restrictedStates: readonly string[]): Catalog {

@@ -1,5 +1,5 @@
 // The partner's webhook actions, shared by the partner API and the partner dashboard.
-import { attemptDelivery, sendSigned, type DispatchDeps } from '../domain/webhooks/dispatch.js';
+import { attemptDelivery, sendSigned, type DispatchDeps } from './deliver-webhook.js';
 import type { DeliveryRecord } from '../domain/webhooks/delivery.js';
 import { newId } from '../domain/ids.js';
 import type { PartnerStore } from '../ports/partner-store.js';

@@ -1,4 +1,4 @@
-import { attemptDelivery, type DispatchDeps } from '../domain/webhooks/dispatch.js';
+import { attemptDelivery, type DispatchDeps } from './deliver-webhook.js';
 import { decideRetry, parseRetryMessage } from '../domain/webhooks/retry-message.js';
 import type { RetryQueue } from '../ports/webhooks.js';
 

@@ -1,7 +1,7 @@
 // Webhook signing secrets are stored sealed (envelope-encrypted under a key only the functions that
 // sign webhooks and the rotation may use), so the ~25 roles that read partner items read no secret.
 import { isPlainWebhookSecret, rotateWebhookSecret, type Partner } from '../domain/partner.js';
-import { activeSecrets } from '../domain/webhooks/dispatch.js';
+import { activeSecrets } from '../domain/webhooks/signed-request.js';
 import type { PartnerStore } from '../ports/partner-store.js';
 import type { SealingContext, SecretSealer } from '../ports/secret-sealer.js';
 
@@ -40,8 +40,14 @@ export type RotationOutcome =
  * computed from the secrets read, so it is written only while they are still the stored ones (two
  * rotations at once: the second reads again); nothing else of the partner is touched.
  */
+export interface RotationDeps {
+  partners: PartnerStore;
+  sealer: SecretSealer;
+  now: () => Date;
+}
+
 export async function rotateSigningSecret(
-  deps: { partners: PartnerStore; sealer: SecretSealer; now: () => Date },
+  deps: RotationDeps,
   partnerId: string,
   overlapHours: number,
 ): Promise<RotationOutcome> {

@@ -1,5 +1,5 @@
 // The catalogue as the domain sees it. The seed data file (data/catalog.json) is validated
-// against the zod schema in shared/http/schemas/catalog-seed.ts, which produces these shapes.
+// against the zod schema in shared/adapters/catalog-seed-schema.ts, which produces these shapes.
 
 export interface Biomarker {
   name: string;

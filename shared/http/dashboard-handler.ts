@@ -1,11 +1,13 @@
 import type { Partner } from '../domain/partner.js';
 import { csrfToken, csrfValid, type DashboardSession } from '../domain/dashboard-session.js';
-import { resumeSession, type DashboardAuthDeps } from '../app/dashboard-auth.js';
+import { resumeSession } from '../app/dashboard-auth.js';
+import type { ServiceDeps } from '../app/service-deps.js';
 import { cookieValue } from '../pages/basket.js';
 import { dashboardNav } from '../pages/dashboard-content.js';
 import type { Page } from '../pages/document.js';
 import { pageHandler, pageResult, redirect } from './page-handler.js';
 import { overHttps } from './page-security.js';
+import type { EdgeDeps } from './middleware.js';
 import { header, query, type HttpEvent, type HttpResult } from './respond.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 
@@ -20,10 +22,8 @@ export interface DashboardContext {
   form: URLSearchParams;
 }
 
-/** What the dashboard edge needs, injected by the composition root. */
-export interface DashboardWiring {
-  authDeps(): Promise<DashboardAuthDeps>;
-}
+/** What the dashboard edge needs, injected by the composition root: a page's edge and the session check. */
+export type DashboardEdgeDeps = EdgeDeps & Pick<ServiceDeps, 'dashboardAuthDeps'>;
 
 /** The session cookie: HttpOnly, SameSite=Strict, only sent to the dashboard, Secure over HTTPS. */
 export function sessionCookie(event: HttpEvent, token: string | null): string {
@@ -56,11 +56,11 @@ const forbidden: Page = {
  * goes to /login, keeping where they were going.
  */
 export function dashboardHandler(
-  wiring: DashboardWiring,
+  edge: DashboardEdgeDeps,
   fn: (event: HttpEvent, ctx: DashboardContext) => Promise<HttpResult>,
 ) {
-  return pageHandler(async (event) => {
-    const deps = await wiring.authDeps();
+  return pageHandler(edge, async (event) => {
+    const deps = await edge.dashboardAuthDeps();
     const token = cookieValue(header(event, 'cookie'), SESSION_COOKIE);
     const resumed = token ? await resumeSession(deps, token) : null;
     const post = event.httpMethod === 'POST';

@@ -1,15 +1,24 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { ApiError } from './errors.js';
-import { json, type HttpEvent, type HttpResult } from './respond.js';
-import { logger } from '../adapters/logger.js';
+import { json, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
+import type { ServiceDeps } from '../app/service-deps.js';
 
 type Mw = MiddlewareObj<HttpEvent, HttpResult, Error, Context>;
 
 export type ErrorSurface = 'public' | 'partner';
 
+/** What every edge wrapper is given by the composition root: the logger and the configuration. */
+export type EdgeDeps = Pick<ServiceDeps, 'logger' | 'runtimeEnv'>;
+
+/** The service's origin as callers see it: the configured public base URL, else the request's host. */
+export function serviceOrigin(deps: Pick<ServiceDeps, 'runtimeEnv'>, event: HttpEvent): string {
+  return requestOrigin(event, deps.runtimeEnv().PUBLIC_BASE_URL);
+}
+
 /** Encodes an ApiError in the surface's shape; anything else is logged and answered as a 500. */
-export function errorShape(surface: ErrorSurface, docsBase: (event: HttpEvent) => string): Mw {
+export function errorShape(surface: ErrorSurface, deps: EdgeDeps): Mw {
+  const docsBase = (event: HttpEvent) => serviceOrigin(deps, event);
   return {
     onError: async (request) => {
       const err = request.error;
@@ -35,7 +44,7 @@ export function errorShape(surface: ErrorSurface, docsBase: (event: HttpEvent) =
         return;
       }
       // Only the error's class and message: a stack trace or request body may carry patient data.
-      logger.error('unhandled error', { errorName: err?.name, errorMessage: err?.message?.slice(0, 200) });
+      deps.logger().error('unhandled error', { errorName: err?.name, errorMessage: err?.message?.slice(0, 200) });
       const body =
         surface === 'public'
           ? {
@@ -101,10 +110,10 @@ export function publicCaching(maxAgeSeconds: number): Mw {
 }
 
 /** Logs one line per request: route, status and duration; never bodies or query strings. */
-export function accessLog(): Mw {
+export function accessLog(deps: Pick<ServiceDeps, 'logger'>): Mw {
   const started = new WeakMap<object, number>();
   const log = async (request: { event: HttpEvent; response: HttpResult | null | undefined; context: Context }) => {
-    logger.info('request', {
+    deps.logger().info('request', {
       method: request.event.httpMethod,
       route: request.event.resource,
       status: request.response?.statusCode,

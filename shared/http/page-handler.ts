@@ -1,13 +1,12 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, CORS_HEADERS } from './middleware.js';
-import { header, query, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
+import type { ServiceDeps } from '../app/service-deps.js';
+import { header, query, type HttpEvent, type HttpResult } from './respond.js';
 import { publicNav, renderHtml, renderMarkdown, type Inline, type Page } from '../pages/document.js';
 import { attribution, basketFromCookie } from '../pages/basket.js';
 import { withSecurityHeaders, type CspProfile } from './page-security.js';
-import { logger } from '../adapters/logger.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
-import { runtimeEnv } from '../composition.js';
 
 export function wantsMarkdown(event: HttpEvent): boolean {
   return /(^|,)\s*text\/markdown/i.test(header(event, 'accept') ?? '');
@@ -60,10 +59,6 @@ export function redirect(
   return { statusCode: opts.status ?? 302, headers: { ...headers, ...opts.headers }, body: '' };
 }
 
-export function pageOrigin(event: HttpEvent): string {
-  return requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
-}
-
 const notFound: Page = {
   title: 'Page not found',
   description: 'Not found',
@@ -83,16 +78,20 @@ export function pageNotFound(event: HttpEvent): HttpResult {
  * Every page route: access log, a readable error page (never a stack trace), and the security
  * headers on every answer (the one place they are set, so no page can forget them).
  */
-export function pageHandler(fn: (event: HttpEvent) => Promise<HttpResult>, opts: { csp?: CspProfile } = {}) {
+export function pageHandler(
+  deps: Pick<ServiceDeps, 'logger'>,
+  fn: (event: HttpEvent) => Promise<HttpResult>,
+  opts: { csp?: CspProfile } = {},
+) {
   const secure = async (request: { event: HttpEvent; response: HttpResult | null | undefined }) => {
     if (request.response) request.response = withSecurityHeaders(request.event, request.response, opts.csp ?? 'site');
   };
   return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(accessLog())
+    .use(accessLog(deps))
     .use({ after: secure, onError: secure })
     .use({
       onError: async (request) => {
-        logger.error('page failed', { errorName: request.error?.name });
+        deps.logger().error('page failed', { errorName: request.error?.name });
         request.response = pageResult(request.event, failure, { status: 500, cache: false });
       },
     })

@@ -1,36 +1,22 @@
-import middy, { type MiddlewareObj } from '@middy/core';
+import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { accessLog, errorShape, noStoreByDefault } from './middleware.js';
+import { accessLog, errorShape, noStoreByDefault, type EdgeDeps } from './middleware.js';
 import { ApiError, validationError } from './errors.js';
-import { repeatedQueryParameters, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
-import {
-  auditDeps,
-  auditLog,
-  cursorSecret,
-  deliveryStore,
-  orderStore,
-  partnerStore,
-  runtimeEnv,
-} from '../composition.js';
-import type { AuditLog } from '../ports/audit-log.js';
-import type { PartnerStore } from '../ports/partner-store.js';
-import type { DeliveryStore } from '../ports/webhooks.js';
+import { repeatedQueryParameters, type HttpEvent, type HttpResult } from './respond.js';
+import type { ServiceDeps } from '../app/service-deps.js';
 import { isPlausibleId } from '../domain/ids.js';
 import { AuditNote, audited, operatorPrincipal, type AuditDeps, type AuditSpec } from './audit.js';
 
-const auditing = (): AuditDeps => ({
-  record: auditDeps(),
-  ownerOf: async (orderId) => (await orderStore().findById(orderId))?.partnerId ?? null,
-});
+/** The edge of an audited route: the audit trail, and the order store to file an order under its partner. */
+export type AuditedEdgeDeps = EdgeDeps & Pick<ServiceDeps, 'auditDeps' | 'orderStore'>;
 
-/** What operator handlers are given rather than reaching for the composition root. */
-export interface OperatorDeps {
-  auditLog: () => AuditLog;
-  partners: () => PartnerStore;
-  deliveries: () => DeliveryStore;
-  cursorSecret: () => Promise<string>;
-}
-const operatorDeps: OperatorDeps = { auditLog, partners: partnerStore, deliveries: deliveryStore, cursorSecret };
+/** A Lambda handler wrapped in the edge's middlewares. */
+export type EdgeHandler = MiddyfiedHandler<HttpEvent, HttpResult, Error, Context>;
+
+const auditing = (deps: AuditedEdgeDeps): AuditDeps => ({
+  record: deps.auditDeps(),
+  ownerOf: async (orderId) => (await deps.orderStore().findById(orderId))?.partnerId ?? null,
+});
 
 export interface PartnerIdentity {
   partnerId: string;
@@ -76,24 +62,22 @@ type PartnerFn = (
   context: Context,
   audit: AuditNote,
 ) => Promise<HttpResult>;
-export function partnerHandler(fn: PartnerFn): ReturnType<typeof partnerMiddy>;
-export function partnerHandler(audit: AuditSpec, fn: PartnerFn): ReturnType<typeof partnerMiddy>;
-export function partnerHandler(a: AuditSpec | PartnerFn, b?: PartnerFn) {
-  return typeof a === 'function' ? partnerMiddy(a) : partnerMiddy(b as PartnerFn, a);
-}
-
-function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
+export function partnerHandler(deps: EdgeDeps, fn: PartnerFn): EdgeHandler;
+export function partnerHandler(deps: AuditedEdgeDeps, audit: AuditSpec, fn: PartnerFn): EdgeHandler;
+export function partnerHandler(deps: EdgeDeps, a: AuditSpec | PartnerFn, b?: PartnerFn): EdgeHandler {
+  const [fn, audit] = typeof a === 'function' ? [a, undefined] : [b as PartnerFn, a];
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(noStoreByDefault())
-    .use(accessLog())
-    .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
+    .use(accessLog(deps))
+    .use(errorShape('partner', deps))
     .use(singleValuedQuery())
     .handler(async (event, context) => {
       const identity = identityOf(event);
       const principal = { type: 'partner' as const, ...identity };
       const run = (note: AuditNote) => fn(event, identity, context, note);
+      const base = { partnerId: identity.partnerId };
       return audit
-        ? audited(auditing(), { pathId: 'orderId', ...audit }, principal, { partnerId: identity.partnerId }, event, run)
+        ? audited(auditing(deps as AuditedEdgeDeps), { pathId: 'orderId', ...audit }, principal, base, event, run)
         : run(new AuditNote());
     });
 }
@@ -102,21 +86,20 @@ function partnerMiddy(fn: PartnerFn, audit?: AuditSpec) {
  * Operator routes: IAM-authorised in AWS, the admin token in the local runtime (checked before
  * the handler); with `audit`, an audit record naming the operator's principal.
  */
-type OperatorFn = (event: HttpEvent, context: Context, audit: AuditNote, deps: OperatorDeps) => Promise<HttpResult>;
-export function operatorHandler(fn: OperatorFn): ReturnType<typeof operatorMiddy>;
-export function operatorHandler(audit: AuditSpec, fn: OperatorFn): ReturnType<typeof operatorMiddy>;
-export function operatorHandler(a: AuditSpec | OperatorFn, b?: OperatorFn) {
-  return typeof a === 'function' ? operatorMiddy(a) : operatorMiddy(b as OperatorFn, a);
-}
-
-function operatorMiddy(fn: OperatorFn, audit?: AuditSpec) {
+type OperatorFn = (event: HttpEvent, context: Context, audit: AuditNote) => Promise<HttpResult>;
+export function operatorHandler(deps: EdgeDeps, fn: OperatorFn): EdgeHandler;
+export function operatorHandler(deps: AuditedEdgeDeps, audit: AuditSpec, fn: OperatorFn): EdgeHandler;
+export function operatorHandler(deps: EdgeDeps, a: AuditSpec | OperatorFn, b?: OperatorFn): EdgeHandler {
+  const [fn, audit] = typeof a === 'function' ? [a, undefined] : [b as OperatorFn, a];
   return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(accessLog())
-    .use(errorShape('partner', (e) => requestOrigin(e, runtimeEnv().PUBLIC_BASE_URL)))
+    .use(accessLog(deps))
+    .use(errorShape('partner', deps))
     .use(singleValuedQuery())
     .handler(async (event, context) => {
-      const run = (note: AuditNote) => fn(event, context, note, operatorDeps);
-      return audit ? audited(auditing(), audit, operatorPrincipal(event), {}, event, run) : run(new AuditNote());
+      const run = (note: AuditNote) => fn(event, context, note);
+      return audit
+        ? audited(auditing(deps as AuditedEdgeDeps), audit, operatorPrincipal(event), {}, event, run)
+        : run(new AuditNote());
     });
 }
 

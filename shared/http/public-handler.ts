@@ -1,22 +1,21 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { accessLog, errorShape, openCors, publicCaching } from './middleware.js';
+import { accessLog, errorShape, openCors, publicCaching, type EdgeDeps } from './middleware.js';
 import { rateLimit } from './rate-limit.js';
-import { requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
+import type { HttpEvent, HttpResult } from './respond.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
-import { clock, rateLimiter, runtimeEnv } from '../composition.js';
+import type { ServiceDeps } from '../app/service-deps.js';
 
-export function publicOrigin(event: HttpEvent): string {
-  return requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
-}
+/** What a public route's edge needs from the composition root. */
+export type PublicEdgeDeps = EdgeDeps & Pick<ServiceDeps, 'rateLimiter' | 'clock'>;
 
 /** Every public JSON route: rate limited per IP, open CORS, brief caching, public error shape. */
-export function publicHandler(fn: (event: HttpEvent) => Promise<HttpResult>) {
+export function publicHandler(deps: PublicEdgeDeps, fn: (event: HttpEvent) => Promise<HttpResult>) {
   return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(accessLog())
+    .use(accessLog(deps))
     .use(openCors())
     .use(publicCaching(SERVICE_CONFIG.publicCacheMaxAgeSeconds))
-    .use(errorShape('public', publicOrigin))
-    .use(rateLimit(() => ({ limiter: rateLimiter(), clock: clock() })))
+    .use(errorShape('public', deps))
+    .use(rateLimit(() => ({ limiter: deps.rateLimiter(), clock: deps.clock() })))
     .handler(fn);
 }

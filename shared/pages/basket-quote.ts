@@ -4,7 +4,10 @@ import { normalizeStateCode } from '../domain/us-states.js';
 import { publicQuote, type Quote } from '../domain/quote.js';
 import { publicLinks } from '../domain/public-links.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
-import { catalogStore, clock } from '../composition.js';
+import type { ServiceDeps } from '../app/service-deps.js';
+
+/** What pricing a basket reads: the catalogue and the service clock. */
+export type BasketDeps = Pick<ServiceDeps, 'catalogStore' | 'clock'>;
 
 export interface BasketQuote {
   quote: Quote | null;
@@ -16,8 +19,13 @@ export interface BasketQuote {
 }
 
 /** Prices a basket with the public quote itself (one pricing path), keeping the ids that exist. */
-export async function quoteBasket(origin: string, wanted: readonly string[], rawState?: string): Promise<BasketQuote> {
-  const byId = indexCatalog(await catalogStore().get());
+export async function quoteBasket(
+  deps: BasketDeps,
+  origin: string,
+  wanted: readonly string[],
+  rawState?: string,
+): Promise<BasketQuote> {
+  const byId = indexCatalog(await deps.catalogStore().get());
   const problems: string[] = [];
   const items: CatalogItem[] = [];
   for (const id of wanted.slice(0, SERVICE_CONFIG.maxQuoteItems)) {
@@ -33,13 +41,13 @@ export async function quoteBasket(origin: string, wanted: readonly string[], raw
   if (trimmed && !state) problems.push(`“${trimmed.slice(0, 20)}” is not a US state code.`);
   const quote = items.length
     ? publicQuote(
-        { items, state, byId, links: publicLinks(origin), now: clock().now() },
+        { items, state, byId, links: publicLinks(origin), now: deps.clock().now() },
         { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
       )
     : null;
   return { quote, ids: items.map((i) => i.id), state, problems };
 }
 
-export async function inCatalogue(id: string): Promise<boolean> {
-  return indexCatalog(await catalogStore().get()).has(id);
+export async function inCatalogue(deps: Pick<BasketDeps, 'catalogStore'>, id: string): Promise<boolean> {
+  return indexCatalog(await deps.catalogStore().get()).has(id);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSeedCatalog } from '../../shared/adapters/seed-catalog.js';
-import { parseCatalogSeed } from '../../shared/http/schemas/catalog-seed.js';
+import { parseCatalogSeed } from '../../shared/adapters/catalog-seed-schema.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 
 const restricted: readonly string[] = SERVICE_CONFIG.restrictedStates;

@@ -3,12 +3,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
-import {
-  activeSecrets,
-  attemptDelivery,
-  runDueDeliveries,
-  type DispatchDeps,
-} from '../../shared/domain/webhooks/dispatch.js';
+import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/app/deliver-webhook.js';
+import { activeSecrets } from '../../shared/domain/webhooks/signed-request.js';
 import { MemoryDeliveries, webhookPartner } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
 import { afterAttempt, type DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';

@@ -112,96 +112,93 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
 
   // One real request per handler module. Those that change state get what they change, fresh.
   const requests: Record<string, () => unknown> = {
-    'functions/public/healthz.ts': () => routeEvent('functions/public/healthz.ts', '/healthz'),
-    'functions/public/quote.ts': () =>
-      routeEvent('functions/public/quote.ts', '/api/public/v1/quote?items=cbc,lipid-panel&state=CA'),
-    'functions/public/availability.ts': () =>
-      routeEvent('functions/public/availability.ts', '/api/public/v1/availability?state=CA&item=cbc'),
-    'functions/public/tests.ts': () => routeEvent('functions/public/tests.ts', '/api/tests'),
-    'functions/public/openapi.ts': () => routeEvent('functions/public/openapi.ts', '/api/public/v1/openapi.json'),
-    'functions/partner/openapi.ts': () => routeEvent('functions/partner/openapi.ts', '/api/v1/openapi.json'),
-    'functions/public/catalog-compact.ts': () => routeEvent('functions/public/catalog-compact.ts', '/api/catalog'),
-    'functions/pages/home.ts': () => routeEvent('functions/pages/home.ts', '/'),
-    'functions/pages/tests-list.ts': () => routeEvent('functions/pages/tests-list.ts', '/tests'),
-    'functions/pages/item.ts': () => routeEvent('functions/pages/item.ts', '/tests/cbc'),
-    'functions/pages/cart.ts': () => routeEvent('functions/pages/cart.ts', '/cart?items=cbc,lipid-panel&state=CA'),
-    'functions/pages/cart-handoff.ts': () => routeEvent('functions/pages/cart-handoff.ts', '/cart/handoff?items=cbc'),
-    'functions/pages/llms.ts': () => routeEvent('functions/pages/llms.ts', '/llms.txt'),
-    'functions/pages/docs.ts': () => routeEvent('functions/pages/docs.ts', '/docs'),
-    'functions/pages/login.ts': () => routeEvent('functions/pages/login.ts', '/login'),
-    'functions/pages/protected.ts': () => routeEvent('functions/pages/protected.ts', '/dashboard'),
-    'functions/mcp/handler.ts': () =>
-      routeEvent('functions/mcp/handler.ts', '/mcp', {
+    'lambdas/public/healthz.ts': () => routeEvent('lambdas/public/healthz.ts', '/healthz'),
+    'lambdas/public/quote.ts': () =>
+      routeEvent('lambdas/public/quote.ts', '/api/public/v1/quote?items=cbc,lipid-panel&state=CA'),
+    'lambdas/public/availability.ts': () =>
+      routeEvent('lambdas/public/availability.ts', '/api/public/v1/availability?state=CA&item=cbc'),
+    'lambdas/public/tests.ts': () => routeEvent('lambdas/public/tests.ts', '/api/tests'),
+    'lambdas/public/openapi.ts': () => routeEvent('lambdas/public/openapi.ts', '/api/public/v1/openapi.json'),
+    'lambdas/partner/openapi.ts': () => routeEvent('lambdas/partner/openapi.ts', '/api/v1/openapi.json'),
+    'lambdas/public/catalog-compact.ts': () => routeEvent('lambdas/public/catalog-compact.ts', '/api/catalog'),
+    'lambdas/pages/home.ts': () => routeEvent('lambdas/pages/home.ts', '/'),
+    'lambdas/pages/tests-list.ts': () => routeEvent('lambdas/pages/tests-list.ts', '/tests'),
+    'lambdas/pages/item.ts': () => routeEvent('lambdas/pages/item.ts', '/tests/cbc'),
+    'lambdas/pages/cart.ts': () => routeEvent('lambdas/pages/cart.ts', '/cart?items=cbc,lipid-panel&state=CA'),
+    'lambdas/pages/cart-handoff.ts': () => routeEvent('lambdas/pages/cart-handoff.ts', '/cart/handoff?items=cbc'),
+    'lambdas/pages/llms.ts': () => routeEvent('lambdas/pages/llms.ts', '/llms.txt'),
+    'lambdas/pages/docs.ts': () => routeEvent('lambdas/pages/docs.ts', '/docs'),
+    'lambdas/pages/login.ts': () => routeEvent('lambdas/pages/login.ts', '/login'),
+    'lambdas/pages/protected.ts': () => routeEvent('lambdas/pages/protected.ts', '/dashboard'),
+    'lambdas/mcp/handler.ts': () =>
+      routeEvent('lambdas/mcp/handler.ts', '/mcp', {
         headers: { ...json, Accept: 'application/json, text/event-stream' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       }),
-    'functions/partner/catalog.ts': () => partnerRoute('functions/partner/catalog.ts', '/api/v1/catalog'),
-    'functions/partner/locations.ts': () =>
-      partnerRoute('functions/partner/locations.ts', '/api/v1/locations?zip=78701'),
-    'functions/partner/orders-create.ts': () =>
-      partnerRoute('functions/partner/orders-create.ts', '/api/v1/orders', {
+    'lambdas/partner/catalog.ts': () => partnerRoute('lambdas/partner/catalog.ts', '/api/v1/catalog'),
+    'lambdas/partner/locations.ts': () => partnerRoute('lambdas/partner/locations.ts', '/api/v1/locations?zip=78701'),
+    'lambdas/partner/orders-create.ts': () =>
+      partnerRoute('lambdas/partner/orders-create.ts', '/api/v1/orders', {
         headers: { 'Idempotency-Key': randomUUID() },
         body: { patient, items: [{ id: 'cbc' }] },
       }),
-    'functions/partner/orders-list.ts': () =>
-      partnerRoute('functions/partner/orders-list.ts', '/api/v1/orders?limit=25'),
-    'functions/partner/orders-get.ts': () =>
-      partnerRoute('functions/partner/orders-get.ts', `/api/v1/orders/${f.placedOrderId}`),
-    'functions/partner/orders-cancel.ts': async () =>
-      partnerRoute('functions/partner/orders-cancel.ts', `/api/v1/orders/${await newOrder()}`),
-    'functions/partner/orders-requisition.ts': () =>
-      partnerRoute('functions/partner/orders-requisition.ts', `/api/v1/orders/${f.placedOrderId}/requisition`),
-    'functions/partner/orders-results.ts': () =>
-      partnerRoute('functions/partner/orders-results.ts', `/api/v1/orders/${f.reportedOrderId}/results`),
-    'functions/partner/webhooks-deliveries.ts': () =>
-      partnerRoute('functions/partner/webhooks-deliveries.ts', '/api/v1/webhooks/deliveries'),
-    'functions/partner/webhooks-replay.ts': () =>
-      partnerRoute('functions/partner/webhooks-replay.ts', `/api/v1/webhooks/deliveries/${f.deliveryId}/replay`),
-    'functions/partner/webhooks-test.ts': () =>
-      partnerRoute('functions/partner/webhooks-test.ts', '/api/v1/webhooks/test'),
-    'functions/partner/sandbox-advance.ts': async () =>
-      partnerRoute('functions/partner/sandbox-advance.ts', `/api/v1/sandbox/orders/${await newOrder()}/advance`),
-    'functions/partner/sandbox-simulate.ts': async () =>
-      partnerRoute('functions/partner/sandbox-simulate.ts', `/api/v1/sandbox/orders/${await newOrder()}/simulate`, {
+    'lambdas/partner/orders-list.ts': () => partnerRoute('lambdas/partner/orders-list.ts', '/api/v1/orders?limit=25'),
+    'lambdas/partner/orders-get.ts': () =>
+      partnerRoute('lambdas/partner/orders-get.ts', `/api/v1/orders/${f.placedOrderId}`),
+    'lambdas/partner/orders-cancel.ts': async () =>
+      partnerRoute('lambdas/partner/orders-cancel.ts', `/api/v1/orders/${await newOrder()}`),
+    'lambdas/partner/orders-requisition.ts': () =>
+      partnerRoute('lambdas/partner/orders-requisition.ts', `/api/v1/orders/${f.placedOrderId}/requisition`),
+    'lambdas/partner/orders-results.ts': () =>
+      partnerRoute('lambdas/partner/orders-results.ts', `/api/v1/orders/${f.reportedOrderId}/results`),
+    'lambdas/partner/webhooks-deliveries.ts': () =>
+      partnerRoute('lambdas/partner/webhooks-deliveries.ts', '/api/v1/webhooks/deliveries'),
+    'lambdas/partner/webhooks-replay.ts': () =>
+      partnerRoute('lambdas/partner/webhooks-replay.ts', `/api/v1/webhooks/deliveries/${f.deliveryId}/replay`),
+    'lambdas/partner/webhooks-test.ts': () => partnerRoute('lambdas/partner/webhooks-test.ts', '/api/v1/webhooks/test'),
+    'lambdas/partner/sandbox-advance.ts': async () =>
+      partnerRoute('lambdas/partner/sandbox-advance.ts', `/api/v1/sandbox/orders/${await newOrder()}/advance`),
+    'lambdas/partner/sandbox-simulate.ts': async () =>
+      partnerRoute('lambdas/partner/sandbox-simulate.ts', `/api/v1/sandbox/orders/${await newOrder()}/simulate`, {
         body: { scenario: 'external_draft' },
       }),
-    'functions/admin/partners-create.ts': () =>
-      operatorRoute('functions/admin/partners-create.ts', '/admin/v1/partners', { name: 'Cold start' }),
-    'functions/admin/partners-get.ts': () =>
-      operatorRoute('functions/admin/partners-get.ts', `/admin/v1/partners/${f.partnerId}`),
-    'functions/admin/partners-update.ts': () =>
-      operatorRoute('functions/admin/partners-update.ts', `/admin/v1/partners/${f.partnerId}`, {
+    'lambdas/admin/partners-create.ts': () =>
+      operatorRoute('lambdas/admin/partners-create.ts', '/admin/v1/partners', { name: 'Cold start' }),
+    'lambdas/admin/partners-get.ts': () =>
+      operatorRoute('lambdas/admin/partners-get.ts', `/admin/v1/partners/${f.partnerId}`),
+    'lambdas/admin/partners-update.ts': () =>
+      operatorRoute('lambdas/admin/partners-update.ts', `/admin/v1/partners/${f.partnerId}`, {
         name: 'Cold start bench',
       }),
-    'functions/admin/keys-create.ts': () =>
-      operatorRoute('functions/admin/keys-create.ts', `/admin/v1/partners/${f.partnerId}/keys`, {
+    'lambdas/admin/keys-create.ts': () =>
+      operatorRoute('lambdas/admin/keys-create.ts', `/admin/v1/partners/${f.partnerId}/keys`, {
         environment: 'test',
       }),
-    'functions/admin/keys-revoke.ts': async () => {
+    'lambdas/admin/keys-revoke.ts': async () => {
       const spare = await call(`/admin/v1/partners/${f.partnerId}/keys`, {
         method: 'POST',
         body: { environment: 'test' },
       });
       return operatorRoute(
-        'functions/admin/keys-revoke.ts',
+        'lambdas/admin/keys-revoke.ts',
         `/admin/v1/partners/${f.partnerId}/keys/${spare.id as string}`,
       );
     },
-    'functions/admin/webhook-secret.ts': () =>
-      operatorRoute('functions/admin/webhook-secret.ts', `/admin/v1/partners/${f.partnerId}/webhook-secret`),
-    'functions/admin/deliveries-list.ts': () =>
-      operatorRoute('functions/admin/deliveries-list.ts', `/admin/v1/deliveries?partnerId=${f.partnerId}`),
-    'functions/admin/deliveries-replay.ts': () =>
-      operatorRoute('functions/admin/deliveries-replay.ts', `/admin/v1/deliveries/${f.deliveryId}/replay`),
-    'functions/admin/lab-oru.ts': async () => {
+    'lambdas/admin/webhook-secret.ts': () =>
+      operatorRoute('lambdas/admin/webhook-secret.ts', `/admin/v1/partners/${f.partnerId}/webhook-secret`),
+    'lambdas/admin/deliveries-list.ts': () =>
+      operatorRoute('lambdas/admin/deliveries-list.ts', `/admin/v1/deliveries?partnerId=${f.partnerId}`),
+    'lambdas/admin/deliveries-replay.ts': () =>
+      operatorRoute('lambdas/admin/deliveries-replay.ts', `/admin/v1/deliveries/${f.deliveryId}/replay`),
+    'lambdas/admin/lab-oru.ts': async () => {
       const id = await newOrder();
       await advance(id);
-      return operatorRoute('functions/admin/lab-oru.ts', '/admin/v1/lab/oru', oru.replaceAll('ORD666555', id), {
+      return operatorRoute('lambdas/admin/lab-oru.ts', '/admin/v1/lab/oru', oru.replaceAll('ORD666555', id), {
         'Content-Type': 'application/hl7-v2',
       });
     },
-    'functions/admin/orders-results-upload.ts': async () =>
-      operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
+    'lambdas/admin/orders-results-upload.ts': async () =>
+      operatorRoute('lambdas/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
         analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 2.1, unit: 'uIU/mL', referenceRange: '0.45-4.5' }],
       }),
   };
@@ -218,19 +215,19 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const ops: ColdStartCase[] = [
     {
       name: 'placement sweep (with recovery)',
-      entry: 'functions/ops/placement.ts',
+      entry: 'lambdas/ops/placement.ts',
       event: () => ({ sweep: true }),
       ok: (a) => a.keys.includes('placed') && a.keys.includes('recovered'),
     },
     {
       name: 'webhook retry cron',
-      entry: 'functions/ops/webhook-cron.ts',
+      entry: 'lambdas/ops/webhook-cron.ts',
       event: () => ({}),
       ok: (a) => a.keys.includes('queued'),
     },
     {
       name: 'webhook worker',
-      entry: 'functions/ops/webhook-worker.ts',
+      entry: 'lambdas/ops/webhook-worker.ts',
       event: () => ({
         Records: [
           { messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId, dueAt: new Date().toISOString() }) },
@@ -240,7 +237,7 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     },
     {
       name: 'catalogue seed',
-      entry: 'functions/ops/seed-catalog.ts',
+      entry: 'lambdas/ops/seed-catalog.ts',
       event: () => ({ RequestType: 'Create' }),
       ok: (a) => a.keys.includes('PhysicalResourceId'),
     },
@@ -250,7 +247,7 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   if (missing.length) throw new Error(`no cold-start request for: ${missing.join(', ')}`);
   return [
     ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({
-      name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),
+      name: entry.replace(/^lambdas\//, '').replace(/\.ts$/, ''),
       entry,
       event,
     })),

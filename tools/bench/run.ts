@@ -138,14 +138,14 @@ try {
       { name: 'hello world', entry: null, event: () => ({}) },
       {
         name: 'quote (50 items)',
-        entry: 'functions/public/quote.ts',
-        event: () => routeEvent('functions/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
+        entry: 'lambdas/public/quote.ts',
+        event: () => routeEvent('lambdas/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
       },
       {
         name: 'order creation',
-        entry: 'functions/partner/orders-create.ts',
+        entry: 'lambdas/partner/orders-create.ts',
         event: () =>
-          routeEvent('functions/partner/orders-create.ts', '/api/v1/orders', {
+          routeEvent('lambdas/partner/orders-create.ts', '/api/v1/orders', {
             headers: { ...json, 'Idempotency-Key': randomUUID() },
             body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
             authorizer: auth,
@@ -153,14 +153,14 @@ try {
       },
       {
         name: 'draw-site search',
-        entry: 'functions/partner/locations.ts',
-        event: () => routeEvent('functions/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
+        entry: 'lambdas/partner/locations.ts',
+        event: () => routeEvent('lambdas/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
       },
       {
         name: 'MCP tools/list',
-        entry: 'functions/mcp/handler.ts',
+        entry: 'lambdas/mcp/handler.ts',
         event: () =>
-          routeEvent('functions/mcp/handler.ts', '/mcp', {
+          routeEvent('lambdas/mcp/handler.ts', '/mcp', {
             headers: { ...json, Accept: 'application/json, text/event-stream' },
             body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
           }),

@@ -1,9 +1,12 @@
-import { afterAttempt, webhookPayload, type DeliveryRecord } from './delivery.js';
-import { signPayload } from './signature.js';
-import { ATTEMPT_CLAIM_MS } from './schedule.js';
-import type { Partner } from '../partner.js';
-import type { DeliveryStore, RetryQueue, SendResult, WebhookSender } from '../../ports/webhooks.js';
-import type { PartnerStore } from '../../ports/partner-store.js';
+import { afterAttempt, webhookPayload, type DeliveryRecord } from '../domain/webhooks/delivery.js';
+import { signedRequest } from '../domain/webhooks/signed-request.js';
+import { ATTEMPT_CLAIM_MS } from '../domain/webhooks/schedule.js';
+import type { Partner } from '../domain/partner.js';
+import type { DeliveryStore, RetryQueue, SendResult, WebhookSender } from '../ports/webhooks.js';
+import type { PartnerStore } from '../ports/partner-store.js';
+
+// Delivering a webhook: one attempt (claim, sign, send, record, schedule the retry), and the
+// sweep of every attempt due. The rules (retry schedule, signature, payload) are the domain's.
 
 export interface DispatchDeps {
   deliveries: DeliveryStore;
@@ -18,29 +21,6 @@ export interface DispatchDeps {
   retries?: RetryQueue;
   /** Opens the secrets to sign with now (stored sealed: shared/app/webhook-secrets.ts); throws when it cannot. */
   signingSecrets: (partner: Partner, now: Date) => Promise<string[]>;
-}
-
-/** Secrets a signature is made with (as stored): the current one, plus a rotated-out one during its overlap. */
-export function activeSecrets(partner: Pick<Partner, 'webhookSecrets'>, now: Date): string[] {
-  return (partner.webhookSecrets ?? [])
-    .filter((s) => s.expiresAt === null || Date.parse(s.expiresAt) > now.getTime())
-    .map((s) => s.secret);
-}
-
-export function signedRequest(
-  body: string,
-  secrets: string[],
-  type: string,
-  deliveryId: string,
-  unixSeconds: number,
-): Record<string, string> {
-  return {
-    'Content-Type': 'application/json',
-    'User-Agent': 'Service-Webhooks/1',
-    'X-Service-Event': type,
-    'X-Service-Delivery': deliveryId,
-    'X-Service-Signature': signPayload(body, secrets, unixSeconds),
-  };
 }
 
 export async function sendSigned(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Catalog } from '../../domain/catalog.js';
-import { US_STATE_CODES } from '../../domain/us-states.js';
+import type { Catalog } from '../domain/catalog.js';
+import { US_STATE_CODES } from '../domain/us-states.js';
 
 // The seed catalogue's schema (data/catalog.json): shapes here, cross-entry rules below.
 

@@ -1,10 +1,10 @@
-import type { IdempotencyStore } from '../ports/idempotency-store.js';
-import type { OrderStore } from '../ports/order-store.js';
+import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
+import type { OrderStore } from '../../shared/ports/order-store.js';
 
 /**
  * Fault injection for the local runtime's reliability tests: the next N writes of a kind fail as
- * if the store were down. Never wired in AWS (the composition root only wraps stores when the
- * local runtime asks for it).
+ * if the store were down. The local runtime hands these wrappers to the composition root
+ * (useLocalOverrides); nothing in AWS has them.
  */
 export const FAULTS = { orderWrites: 0, keyWrites: 0 };
 export type FaultKind = keyof typeof FAULTS;

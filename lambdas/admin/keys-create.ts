@@ -1,0 +1,4 @@
+import { makeHandler } from '../../functions/admin/keys-create.js';
+import { auditedEdge, clock, partnerStore } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...auditedEdge, clock, partnerStore });

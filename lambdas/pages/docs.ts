@@ -1,0 +1,4 @@
+import { makeHandler } from '../../functions/pages/docs.js';
+import { edge } from '../../shared/composition.js';
+
+export const handler = makeHandler(edge);

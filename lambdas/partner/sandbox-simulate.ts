@@ -1,0 +1,4 @@
+import { makeHandler } from '../../functions/partner/sandbox-simulate.js';
+import { edge, sandboxDeps } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...edge, sandboxDeps });

@@ -1,0 +1,2 @@
+// Needs nothing from the composition root.
+export { handler } from '../../functions/public/healthz.js';
