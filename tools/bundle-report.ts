@@ -5,18 +5,9 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PARTNER_AUTHORIZER, ROUTES } from '../shared/routes.js';
+import { manifestFunctions } from '../shared/manifest/index.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-
-/** Lambda-side entries that are not routes. */
-export const OPS_ENTRIES = [
-  'functions/ops/placement.ts',
-  'functions/ops/webhook-cron.ts',
-  'functions/ops/webhook-worker.ts',
-  'functions/ops/seed-catalog.ts',
-  'functions/ops/settle-payments.ts',
-];
 
 /**
  * Budgets, in bytes of minified JavaScript. Cold-start time grows with the code a container must
@@ -50,15 +41,15 @@ export const BUDGETS: Record<string, number> = {
   'functions/admin/orders-results-upload.ts': WITH_PDF,
   'functions/partner/sandbox-advance.ts': WITH_PDF,
   'functions/partner/sandbox-simulate.ts': WITH_PDF,
+  'functions/ops/simulated-results.ts': WITH_PDF,
   'functions/partner/orders-create.ts': 3_200_000,
   'functions/partner/locations.ts': 7_500_000,
 };
 
-/** Every Lambda entry the stack deploys: the routes (local-only ones aside), the authorizer, the ops functions. */
+/** Every Lambda entry either stage deploys, from the function manifest. */
 export function lambdaEntries(): string[] {
-  return [
-    ...new Set([...ROUTES.filter((r) => !r.localOnly).map((r) => r.entry), PARTNER_AUTHORIZER.entry, ...OPS_ENTRIES]),
-  ].sort();
+  const deployed = [...manifestFunctions('sandbox'), ...manifestFunctions('production')];
+  return [...new Set(deployed.map((f) => f.spec.entry))].sort();
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageHandler } from '../../shared/http/page-handler.js';
 import { REFERENCE_SCRIPT } from '../../shared/http/openapi/reference-page.js';
-import { SCALAR_STANDALONE } from '../../shared/routes.js';
+import { SCALAR_STANDALONE } from '../../shared/manifest/http-routes.js';
 
 // The reference page's scripts, from our own origin: Scalar's browser build (copied beside this
 // function's bundle in AWS, read from node_modules locally) and the few lines that mount it. Their

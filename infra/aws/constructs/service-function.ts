@@ -9,7 +9,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
-import type { TableAccess } from '../../../shared/routes.js';
+import type { TableAccess } from '../../../shared/manifest/index.js';
 import type { DataTables } from './data-tables.js';
 
 import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
@@ -104,12 +104,15 @@ export class ServiceFunction extends Construct {
           )
         : []),
       ...tables.map(([table]) =>
-        iam5(`Resource::${arnRef(props.data.tables[table])}/index/*`, 'Queries on the table’s own secondary indexes.'),
+        iam5(
+          `Resource::${arnRef(props.data.tables[table], this)}/index/*`,
+          'Queries on the table’s own secondary indexes.',
+        ),
       ),
       ...(props.documents
         ? [
             iam5(
-              `Resource::${arnRef(props.documents.bucket)}/*`,
+              `Resource::${arnRef(props.documents.bucket, this)}/*`,
               'Objects of the documents bucket: get, and put for writers.',
             ),
           ]

@@ -1,49 +1,7 @@
-import type { TableKey } from './adapters/dynamodb/tables.js';
+import type { HttpMethod, Route, TableAccess } from './types.js';
 
-// THE route table. The CDK stack and the local server both read it, so the routes that run
-// locally are exactly the routes deployed to AWS.
-
-/** `lab`: the lab's own identity (an IAM role allowed only its route in AWS, LAB_TOKEN locally). */
-export type AuthKind = 'none' | 'partner' | 'operator' | 'lab';
-export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** `append`: PutItem only (the audit table, whose records no function may change or delete). */
-export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite' | 'append'>>;
-
-export interface Route {
-  method: HttpMethod;
-  /** API Gateway path syntax: {param} segments. */
-  path: string;
-  /** Handler module, relative to the repository root; it exports `handler`. */
-  entry: string;
-  /** Function name in the stack (one Lambda per route). */
-  fn: string;
-  auth: AuthKind;
-  api: ApiKind;
-  /** The tables this handler touches, and how: the CDK stack grants exactly this. */
-  tables: TableAccess;
-  /** Secrets the handler reads from Secrets Manager in AWS. */
-  secrets?: Array<'stripe' | 'cursor' | 'stripeWebhook'>;
-  /** Access to the documents bucket (requisition and result PDFs). */
-  documents?: 'read' | 'readWrite';
-  /**
-   * Longest the handler may run, when the 15-second default is too short: routes that wait on
-   * Stripe (8 s a try, one retry) or send a webhook's first attempt inline (cut at 10 s). A handler
-   * killed between its steps would leave the partner a gateway error for a request that took
-   * effect, so these get all of API Gateway's 29 seconds.
-   */
-  timeoutSeconds?: number;
-  /** Local runtime only (never deployed): operator conveniences such as the service clock. */
-  localOnly?: boolean;
-  /**
-   * Repository files the handler reads at run time, copied beside its bundle: a static asset too big
-   * to inline, served from our own origin.
-   */
-  bundleFiles?: string[];
-  /** Sandbox test helpers: never synthesized (nor granted anything) in production. */
-  sandboxOnly?: boolean;
-}
+// The HTTP half of the function manifest (shared/manifest/index.ts): THE route table. The CDK stack
+// and the local server both read it, so the routes that run locally are exactly the routes deployed to AWS.
 
 /** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
 export const SCALAR_STANDALONE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
@@ -210,6 +168,8 @@ export const ROUTES: readonly Route[] = [
   ...['/dashboard', '/dashboard/orders/{id}', '/dashboard/webhooks'].map((path, i) =>
     dashboard('POST', path, 'actions', i === 0 ? 'DashboardActions' : `DashboardActions${i}`, ORDERS_WRITE, {
       documents: 'readWrite',
+      // The sandbox's rehearsals issue requisitions, whose simulated results come by schedule.
+      schedules: ['simulatedResults'],
       timeoutSeconds: WAITS_ON_OTHERS,
     }),
   ),
@@ -238,6 +198,8 @@ export const ROUTES: readonly Route[] = [
     }),
     secrets: ['stripe'],
     timeoutSeconds: WAITS_ON_OTHERS,
+    schedules: ['placement'],
+    alarmed: true,
   },
   { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
@@ -268,17 +230,19 @@ export const ROUTES: readonly Route[] = [
   {
     ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
     documents: 'readWrite',
+    schedules: ['simulatedResults'],
     sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
     ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
     documents: 'readWrite',
+    schedules: ['simulatedResults'],
     sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 
-  operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
+  { ...operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'), usagePlanKeys: true },
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
   operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate'),
   operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
@@ -325,64 +289,3 @@ export const ROUTES: readonly Route[] = [
   { ...operator('POST', '/clock/advance', 'clock-advance', 'LocalClockAdvance', {}), localOnly: true },
   { ...operator('POST', '/faults', 'faults', 'LocalFaults', {}), localOnly: true },
 ];
-
-/** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
-export const PARTNER_AUTHORIZER = {
-  entry: 'functions/partner/authorizer.ts',
-  fn: 'PartnerAuthorizer',
-  tables: { orders: 'read' } as TableAccess,
-};
-
-// The Lambdas behind the APIs: schedule targets, recurring sweeps and queue consumers. The CDK
-// stack and the local runtime (its SQS and Scheduler stand-ins) both read these settings.
-export interface Background {
-  scheduleTargets: Record<
-    'placement',
-    { fn: string; entry: string; group: (stage: string) => string; retryAttempts: number; deadLetterQueue: string }
-  >;
-  rules: Record<string, { fn: string; entry: string; rateMinutes: number; input?: Record<string, unknown> }>;
-  queues: Record<
-    'webhookRetries',
-    {
-      name: string;
-      deadLetterQueue: string;
-      batchSize: number;
-      /** AWS's guidance: at least six times the consumer's timeout. */
-      visibilityTimeoutSeconds: number;
-      maxReceiveCount: number;
-      consumer: { fn: string; entry: string; timeoutSeconds: number };
-    }
-  >;
-}
-
-const WEBHOOK_WORKER_TIMEOUT_SECONDS = 60; // a batch of 5 attempts, each cut at 10 s
-export const BACKGROUND: Background = {
-  scheduleTargets: {
-    placement: {
-      fn: 'Placement',
-      entry: 'functions/ops/placement.ts',
-      group: (stage) => `lab-tests-placement-${stage}`,
-      retryAttempts: 3,
-      deadLetterQueue: 'lab-tests-placement-dlq',
-    },
-  },
-  rules: {
-    'placement-sweep': { fn: 'Placement', entry: 'functions/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
-    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'functions/ops/webhook-cron.ts', rateMinutes: 5 },
-    'settlement-sweep': { fn: 'SettlePayments', entry: 'functions/ops/settle-payments.ts', rateMinutes: 15 },
-  },
-  queues: {
-    webhookRetries: {
-      name: 'lab-tests-webhook-retries',
-      deadLetterQueue: 'lab-tests-webhook-dlq',
-      batchSize: 5,
-      visibilityTimeoutSeconds: 6 * WEBHOOK_WORKER_TIMEOUT_SECONDS,
-      maxReceiveCount: 5,
-      consumer: {
-        fn: 'WebhookWorker',
-        entry: 'functions/ops/webhook-worker.ts',
-        timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
-      },
-    },
-  },
-};
