@@ -1,24 +1,15 @@
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
-import { AccountRootPrincipal, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import {
-  AuthorizationType,
-  LambdaIntegration,
-  SecurityPolicy,
-  type IResource,
-  type RestApi,
-} from 'aws-cdk-lib/aws-apigateway';
+import { AuthorizationType, LambdaIntegration, type IResource, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
-  BACKGROUND,
   invokedAsynchronously,
   manifestFunctions,
   routesFor,
-  schedulesOf,
   SECRET_ENV,
   type ApiKind,
   type ManifestFunction,
@@ -28,11 +19,12 @@ import {
 import { MCP_CORS } from '../../shared/mcp/cors.js';
 import { ServiceFunction } from './constructs/service-function.js';
 import { ServiceAlarms } from './constructs/alarms.js';
-import { ApiFirewall } from './constructs/api-firewall.js';
+import { addEdge } from './edge.js';
 import { createApis, partnerKeys, STAGE_PREFIX, type RestApiKind } from './apis.js';
 import { deadLetterQueue, wireBackground } from './background-wiring.js';
+import { grantCapabilities } from './capabilities.js';
 import { DataStack } from './data-stack.js';
-import { acknowledge, hipaa, iam5, nagRegion, STACK_WIDE } from './nag.js';
+import { acknowledge, hipaa, STACK_WIDE } from './nag.js';
 import { labEnvironment, type StageConfig } from './stages.js';
 
 export { STAGE_PREFIX };
@@ -164,59 +156,8 @@ export class ServiceStack extends Stack {
     }
 
     const background = wireBackground(this, stage.stage, this.alarms, manifest, fnOf, asyncDeadLetters);
-    for (const f of manifest) {
-      const fn = fnOf(f);
-      for (const key of schedulesOf(f, stage.stage)) {
-        const s = background.schedules[key];
-        if (!s) continue;
-        const env = BACKGROUND.scheduleTargets[key].env;
-        fn.fn.addEnvironment(`${env}_SCHEDULE_GROUP`, s.group.ref);
-        fn.fn.addEnvironment(`${env}_TARGET_ARN`, s.target.fn.functionArn);
-        fn.fn.addEnvironment(`${env}_ROLE_ARN`, s.role.roleArn);
-        fn.fn.addEnvironment(`${env}_DLQ_ARN`, s.deadLetters.queueArn);
-        // Create schedules in this group only, and hand them only the scheduler's role.
-        acknowledge(
-          fn,
-          iam5(
-            `Resource::arn:<AWS::Partition>:scheduler:${nagRegion(this)}:<AWS::AccountId>:schedule/<${this.getLogicalId(s.group)}>/*`,
-            'One schedule per order, in this target’s schedule group only.',
-          ),
-        );
-        fn.fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['scheduler:CreateSchedule'],
-            resources: [
-              this.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${s.group.ref}/*` }),
-            ],
-          }),
-        );
-        fn.fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['iam:PassRole'],
-            resources: [s.role.roleArn],
-            conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-          }),
-        );
-      }
-      for (const key of f.sends) {
-        fn.fn.addEnvironment(BACKGROUND.queues[key].urlEnv, background.queues[key].queueUrl);
-        background.queues[key].grantSendMessages(fn.fn);
-      }
-      if (f.spec.usagePlanKeys) {
-        // New partners get their own key in the standard usage plan (per-partner throttling).
-        fn.fn.addEnvironment('USAGE_PLAN_ID', plan.usagePlanId);
-        fn.fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['apigateway:POST'],
-            resources: [
-              this.formatArn({ service: 'apigateway', account: '', resource: '/apikeys' }),
-              this.formatArn({ service: 'apigateway', account: '', resource: `/usageplans/${plan.usagePlanId}/keys` }),
-            ],
-          }),
-        );
-      }
-    }
-    this.edge(stage, logRetention, removalPolicy);
+    for (const f of manifest) grantCapabilities(this, stage.stage, f, fnOf(f), background, plan.usagePlanId);
+    addEdge(this, this.apis, stage, { logRetention, removalPolicy, routes: deployedRoutes(stage) });
     acknowledge(this, ...STACK_WIDE);
     for (const [kind, api] of Object.entries(this.apis)) {
       const period = Duration.minutes(5);
@@ -265,71 +206,12 @@ export class ServiceStack extends Stack {
       ),
     );
   }
-
-  /** The lab's role, the WAFs, custom domains and the outputs an operator needs. */
-  private edge(stage: StageConfig, logRetention: RetentionDays, removalPolicy: RemovalPolicy): void {
-    // The lab's own identity: a role that may call its results route and nothing else.
-    const labRole = new Role(this, 'LabResultsRole', { assumedBy: new AccountRootPrincipal() });
-    const operatorApi = this.apis.operator;
-    labRole.addToPolicy(
-      new PolicyStatement({
-        actions: ['execute-api:Invoke'],
-        resources: [operatorApi.arnForExecuteApi('POST', '/lab/v1/oru', operatorApi.deploymentStage.stageName)],
-      }),
-    );
-    new CfnOutput(this, 'LabResultsRoleArn', { value: labRole.roleArn });
-    // Coarse per-IP shields and managed rules in front of the public and partner APIs; the exact
-    // 60-request burst stays the DynamoDB limiter, per-partner throttling the usage plans.
-    const waf = { requestsPer5MinutesPerIp: stage.wafRequestsPer5Minutes, logRetention, removalPolicy };
-    new ApiFirewall(this, 'PublicWaf', {
-      ...waf,
-      stageArn: this.apis.public.deploymentStage.stageArn,
-      name: `lab-tests-public-${stage.stage}`,
-    });
-    new ApiFirewall(this, 'PartnerWaf', {
-      ...waf,
-      stageArn: this.apis.partner.deploymentStage.stageArn,
-      name: `lab-tests-partner-${stage.stage}`,
-      bearerKey: {
-        keylessPathSuffixes: deployedRoutes(stage)
-          .filter((r) => r.api === 'partner' && r.auth === 'none')
-          .map((r) => r.path),
-      },
-    });
-    for (const [kind, domain] of Object.entries(stage.domains ?? {})) {
-      const api = this.apis[kind as RestApiKind];
-      if (!domain) continue;
-      const name = api.addDomainName(`${kind}Domain`, {
-        domainName: domain.name,
-        certificate: Certificate.fromCertificateArn(this, `${kind}Certificate`, domain.certificateArn),
-        securityPolicy: SecurityPolicy.TLS_1_2,
-      });
-      // The DNS record to create: CNAME (or Route 53 alias) from the domain to this target.
-      new CfnOutput(this, `${kind}DomainTarget`, {
-        value: name.domainNameAliasDomainName,
-        description: `CNAME ${domain.name} to this name`,
-      });
-    }
-    new CfnOutput(this, 'StripeWebhookUrl', {
-      value: `${this.apis.public.url}stripe/webhook`,
-      description:
-        "Stripe's webhook endpoint for this stage (events: payment_intent.*, charge.refunded, refund.updated)",
-    });
-  }
-
-  /** The Lambda the stack made for a route (routes sharing an entry module share one). */
-  functionFor(route: Route): ServiceFunction | undefined {
-    for (const [f, fn] of this.functions) if (f.routes.includes(route)) return fn;
-    return undefined;
-  }
 }
 
 /** The routes this stage deploys: never the local-only ones, and the sandbox helpers only on the sandbox. */
 export function deployedRoutes(stage: StageConfig): Route[] {
   return routesFor(stage.stage);
 }
-
-export type { ApiKind };
 
 /** The optional alarm e-mail: `cdk deploy -c alarmEmail=oncall@example.com`. */
 function alarmEmail(scope: Construct): string | undefined {

@@ -1,69 +1,21 @@
-import type { HttpMethod, Route, TableAccess } from './types.js';
+import type { Route } from './types.js';
+import {
+  dashboard,
+  operator,
+  ORDERS_WRITE,
+  OPERATOR,
+  page,
+  partner,
+  PARTNER_READ,
+  PUBLIC_READ,
+  WAITS_ON_OTHERS,
+} from './route-builders.js';
 
 // The HTTP half of the function manifest (shared/manifest/index.ts): THE route table. The CDK stack
 // and the local server both read it, so the routes that run locally are exactly the routes deployed to AWS.
 
 /** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
 export const SCALAR_STANDALONE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
-
-const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
-const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
-const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite' };
-const OPERATOR: TableAccess = { orders: 'readWrite' };
-const WAITS_ON_OTHERS = 28;
-
-const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method,
-  path: `/api/v1${path}`,
-  entry: `functions/partner/${file}.ts`,
-  fn,
-  auth: 'partner',
-  api: 'partner',
-  tables: { audit: 'append', ...tables },
-});
-const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method,
-  path,
-  entry: `functions/pages/${file}.ts`,
-  fn,
-  auth: 'none',
-  api: 'public',
-  tables,
-});
-// The partner dashboard: pages behind a session cookie that names a partner's API key.
-const dashboard = (
-  method: HttpMethod,
-  path: string,
-  file: string,
-  fn: string,
-  tables: TableAccess = PARTNER_READ,
-  extra: Partial<Route> = {},
-): Route => ({
-  method,
-  path,
-  entry: `functions/dashboard/${file}.ts`,
-  fn,
-  auth: 'none',
-  api: 'public',
-  tables: { audit: 'append', ...tables },
-  secrets: ['cursor'],
-  ...extra,
-});
-const operator = (
-  method: HttpMethod,
-  path: string,
-  file: string,
-  fn: string,
-  tables: TableAccess = OPERATOR,
-): Route => ({
-  method,
-  path: `/admin/v1${path}`,
-  entry: `functions/admin/${file}.ts`,
-  fn,
-  auth: 'operator',
-  api: 'operator',
-  tables: { audit: 'append', ...tables },
-});
 
 export const ROUTES: readonly Route[] = [
   // Stripe's signed events: the signature is the credential; not rate limited, no CORS.
