@@ -57,7 +57,7 @@ const MINUTES_5 = 300;
 const PLACEMENT: BackgroundFunction = {
   fn: 'Placement',
   entry: 'functions/ops/placement.ts',
-  tables: { orders: 'readWrite', catalog: 'read' },
+  tables: { orders: 'readWrite', catalog: 'read', partners: 'read' },
   documents: 'readWrite',
   secrets: ['stripe'],
   timeoutSeconds: MINUTES_5,
@@ -72,7 +72,7 @@ export const BACKGROUND: Background = {
   authorizer: {
     fn: 'PartnerAuthorizer',
     entry: 'functions/partner/authorizer.ts',
-    tables: { orders: 'read' },
+    tables: { partners: 'read' },
     alarmed: true,
   },
   scheduleTargets: {
@@ -135,7 +135,7 @@ export const BACKGROUND: Background = {
       consumer: {
         fn: 'WebhookWorker',
         entry: 'functions/ops/webhook-worker.ts',
-        tables: { orders: 'readWrite' },
+        tables: { orders: 'readWrite', partners: 'read' },
         timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
         alarmed: true,
       },

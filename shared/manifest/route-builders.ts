@@ -5,8 +5,13 @@ import type { HttpMethod, Route, TableAccess } from './types.js';
 
 export const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
 export const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
-export const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite' };
-export const OPERATOR: TableAccess = { orders: 'readWrite' };
+// Reads of one partner's own orders and results, nothing else in the orders table.
+export const OWN_ORDERS_READ: TableAccess = { catalog: 'read', orders: 'readOwn' };
+export const DASHBOARD_READ: TableAccess = { ...PARTNER_READ, partners: 'read' };
+// A state change attempts its webhook at once, which reads the partner's URL and secret.
+export const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite', partners: 'read' };
+export const OPERATOR: TableAccess = { orders: 'readWrite', partners: 'read' };
+export const PARTNER_ADMIN: TableAccess = { partners: 'readWrite' };
 export const WAITS_ON_OTHERS = 28;
 
 export const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
@@ -33,7 +38,7 @@ export const dashboard = (
   path: string,
   file: string,
   fn: string,
-  tables: TableAccess = PARTNER_READ,
+  tables: TableAccess = DASHBOARD_READ,
   extra: Partial<Route> = {},
 ): Route => ({
   method,

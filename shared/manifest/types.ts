@@ -7,8 +7,11 @@ export type AuthKind = 'none' | 'partner' | 'operator' | 'lab';
 export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** `append`: PutItem only (the audit table, whose records no function may change or delete). */
-export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite' | 'append'>>;
+/**
+ * `append`: PutItem only (the audit table, whose records no function may change or delete).
+ * `readOwn`: reads held by IAM to the table's partner-owned key space (`partner#…` partition keys).
+ */
+export type TableAccess = Partial<Record<TableKey, 'read' | 'readOwn' | 'readWrite' | 'append'>>;
 
 /** The one-time schedule targets: a function that creates their schedules names them in `schedules`. */
 export type ScheduleTargetKey = 'placement' | 'simulatedResults';
