@@ -37,7 +37,7 @@ import { secretValue } from './adapters/secrets.js';
 import { apiGatewayUsagePlans } from './adapters/api-gateway-usage-plans.js';
 import type { UsagePlans } from './ports/usage-plans.js';
 import { noUsagePlans, sweepOnlyScheduler } from './adapters/without-aws.js';
-import { eventBridgePlacementScheduler } from './adapters/eventbridge-scheduler.js';
+import { eventBridgePlacementScheduler, eventBridgeResultsScheduler } from './adapters/eventbridge-scheduler.js';
 import type { PlacementScheduler } from './ports/placement-scheduler.js';
 import { sqsRetryQueue } from './adapters/sqs-retry-queue.js';
 import type { RetryDeps } from './app/webhook-retries.js';
@@ -294,6 +294,20 @@ export const placementScheduler = /* @__PURE__ */ once((): PlacementScheduler =>
     : sweepOnlyScheduler;
 });
 
+/** The AWS sandbox: its simulated lab reports results by a one-time schedule after the requisition (none elsewhere). */
+const resultsScheduler = /* @__PURE__ */ once((): PlacementScheduler | null => {
+  const env = runtimeEnv();
+  return env.SIMULATED_RESULTS_SCHEDULE_GROUP && env.SIMULATED_RESULTS_TARGET_ARN && env.SIMULATED_RESULTS_ROLE_ARN
+    ? eventBridgeResultsScheduler({
+        groupName: env.SIMULATED_RESULTS_SCHEDULE_GROUP,
+        targetArn: env.SIMULATED_RESULTS_TARGET_ARN,
+        roleArn: env.SIMULATED_RESULTS_ROLE_ARN,
+        ...(env.SIMULATED_RESULTS_DLQ_ARN ? { deadLetterArn: env.SIMULATED_RESULTS_DLQ_ARN } : {}),
+        ...(env.SCHEDULER_ENDPOINT ? { endpoint: env.SCHEDULER_ENDPOINT } : {}),
+      })
+    : null;
+});
+
 const LEASE_MS = 30_000; // the Lambda timeout: a request can hold a key no longer than it can run
 
 export function createOrderDeps(): CreateOrderDeps {
@@ -368,12 +382,18 @@ export function placeOrderDeps(): PlaceOrderDeps {
     lab: lab(),
     now: () => clock().now(),
     alert,
-    issueRequisition: (order, number) =>
-      issueRequisitionDocument(
+    issueRequisition: async (order, number) => {
+      await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
         order,
         number,
-      ),
+      );
+      // Logged and counted by the adapter; the sandbox's advance endpoint still reports the results.
+      const dueAt = new Date(clock().now().getTime() + SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
+      await resultsScheduler()
+        ?.schedule(order.id, dueAt)
+        .catch(() => undefined);
+    },
   };
 }
 

@@ -5,18 +5,9 @@ import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PARTNER_AUTHORIZER, ROUTES } from '../shared/routes.js';
+import { manifestFunctions } from '../shared/manifest/index.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-
-/** Lambda-side entries that are not routes. */
-export const OPS_ENTRIES = [
-  'lambdas/ops/placement.ts',
-  'lambdas/ops/webhook-cron.ts',
-  'lambdas/ops/webhook-worker.ts',
-  'lambdas/ops/seed-catalog.ts',
-  'lambdas/ops/settle-payments.ts',
-];
 
 /**
  * Budgets, in bytes of minified JavaScript. Cold-start time grows with the code a container must
@@ -34,8 +25,9 @@ through Stripe), order creation (Stripe and the 2 MB draw-site data set) and the
  */
 export const DEFAULT_BUDGET = 1_040_000;
 // The PDF renderers carry pdf-lib and, for the requisition's Code 128 barcode, bwip-js's encoder;
-// placing functions also carry the MLLP lab adapter (about 50 KB in all).
-const WITH_PDF = 1_700_000;
+// placing functions also carry the MLLP lab adapter (about 50 KB in all), and those that issue
+// requisitions in the sandbox the Scheduler client for the simulated results (about 40 KB).
+const WITH_PDF = 1_760_000;
 export const BUDGETS: Record<string, number> = {
   'lambdas/partner/orders-requisition.ts': 1_140_000,
   'lambdas/partner/orders-results.ts': 1_140_000,
@@ -52,15 +44,15 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/admin/orders-results-upload.ts': WITH_PDF,
   'lambdas/partner/sandbox-advance.ts': WITH_PDF,
   'lambdas/partner/sandbox-simulate.ts': WITH_PDF,
+  'lambdas/ops/simulated-results.ts': WITH_PDF,
   'lambdas/partner/orders-create.ts': 3_200_000,
   'lambdas/partner/locations.ts': 7_500_000,
 };
 
-/** Every Lambda entry the stack deploys: the routes (local-only ones aside), the authorizer, the ops functions. */
+/** Every Lambda entry either stage deploys, from the function manifest. */
 export function lambdaEntries(): string[] {
-  return [
-    ...new Set([...ROUTES.filter((r) => !r.localOnly).map((r) => r.entry), PARTNER_AUTHORIZER.entry, ...OPS_ENTRIES]),
-  ].sort();
+  const deployed = [...manifestFunctions('sandbox'), ...manifestFunctions('production')];
+  return [...new Set(deployed.map((f) => f.spec.entry))].sort();
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageHandler } from '../../shared/http/page-handler.js';
 import { REFERENCE_SCRIPT } from '../../shared/http/openapi/reference-page.js';
-import { SCALAR_STANDALONE } from '../../shared/routes.js';
+import { SCALAR_STANDALONE } from '../../shared/manifest/http-routes.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */

@@ -24,10 +24,17 @@ export const aws = (rule: string, reason: string) => ({ id: `AwsSolutions::AwsSo
 export const hipaa = (rule: string, reason: string) => ({ id: `HIPAA.Security::HIPAA.Security-${rule}`, reason });
 export const iam5 = (finding: string, reason: string) => aws(`IAM5[${finding}]`, reason);
 
-/** How cdk-nag names a resource's ARN in a finding: `<LogicalId.Arn>`. */
-export function arnRef(resource: IConstruct): string {
+/**
+ * How cdk-nag names a resource's ARN in a finding: `<LogicalId.Arn>` within its stack; seen `from`
+ * another stack (the data stack's tables and bucket), the name of the export CDK makes for it.
+ */
+export function arnRef(resource: IConstruct, from?: IConstruct): string {
+  const producer = Stack.of(resource);
   const cfn = resource.node.defaultChild as CfnResource;
-  return `<${Stack.of(resource).getLogicalId(cfn)}.Arn>`;
+  if (!from || Stack.of(from) === producer) return `<${producer.getLogicalId(cfn)}.Arn>`;
+  // The same export the cross-stack reference creates (CDK names it once per attribute).
+  const imported = producer.resolve(producer.exportValue(cfn.getAtt('Arn'))) as { 'Fn::ImportValue': string };
+  return imported['Fn::ImportValue'];
 }
 
 /** The stack's region as cdk-nag writes it: the literal region, or the pseudo parameter when agnostic. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import type { Route } from '../../shared/routes.js';
+import type { Route } from '../../shared/manifest/index.js';
 
 /** Builds the REST API (v1) proxy event that API Gateway would send for this request. */
 export function toProxyEvent(

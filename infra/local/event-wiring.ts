@@ -7,7 +7,7 @@ import { drainQueue, type SqsHandler } from './sqs-local/event-source.js';
 import { startSchedulerLocal } from './scheduler-local/index.js';
 import type { ServiceClock } from './service-clock.js';
 import type { StandInPorts } from './ports.js';
-import { BACKGROUND } from '../../shared/routes.js';
+import { BACKGROUND, scheduleTargetsFor } from '../../shared/manifest/index.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 const lambdaArn = (fn: string) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${fn}`;
@@ -31,7 +31,7 @@ function scheduledEvent(rule: string, at: Date): ScheduledEvent {
 /**
  * The background half of AWS, locally: SQS and EventBridge Scheduler stand-ins (reached by the
  * handlers through the AWS SDK, as in AWS), the rules' recurring sweeps, and the event source
- * mappings, all declared by the function manifest (BACKGROUND in shared/routes.ts) and all on the
+ * mappings, all declared by the function manifest (shared/manifest) and all on the
  * service clock. `start` brings the stand-ins up and gives the environment the handlers need;
  * `wire`, once that environment is in place, loads the handlers and hands the work to the clock.
  */
@@ -82,7 +82,7 @@ export async function startEventStandIns(opts: { dataDir: string | null; clock: 
     SCHEDULER_ENDPOINT: scheduler.endpoint,
     WEBHOOK_QUEUE_URL: sqs.queueUrl(BACKGROUND.queues.webhookRetries.name),
     PLACEMENT_SCHEDULE_GROUP: group,
-    PLACEMENT_TARGET_ARN: lambdaArn(BACKGROUND.scheduleTargets.placement.fn),
+    PLACEMENT_TARGET_ARN: lambdaArn(BACKGROUND.scheduleTargets.placement.function.fn),
     PLACEMENT_ROLE_ARN: `arn:aws:iam::${LOCAL_ACCOUNT}:role/placement-scheduler`,
     PLACEMENT_DLQ_ARN: queueArn(placementDlq),
   };
@@ -90,13 +90,16 @@ export async function startEventStandIns(opts: { dataDir: string | null; clock: 
   async function wire(register: (name: string, run: (at: Date) => Promise<number>) => void) {
     const load = async (entry: string) =>
       ((await import(pathToFileURL(join(repoRoot, entry)).href)) as { handler: Lambda }).handler;
-    for (const target of Object.values(BACKGROUND.scheduleTargets))
+    // The targets that run locally (the sandbox's simulated results come from the MLLP lab stand-in).
+    for (const key of scheduleTargetsFor('local')) {
+      const target = BACKGROUND.scheduleTargets[key].function;
       lambdas.set(lambdaArn(target.fn), await load(target.entry));
+    }
     const rules = await Promise.all(
       Object.entries(BACKGROUND.rules).map(async ([name, rule]) => ({
         name,
         rule,
-        handler: await load(rule.entry),
+        handler: await load(rule.function.entry),
         nextAt: now() + rule.rateMinutes * 60_000,
       })),
     );

@@ -1,4 +1,4 @@
-import type { Route } from '../../shared/routes.js';
+import type { Route } from '../../shared/manifest/index.js';
 
 export interface CompiledRoute {
   route: Route;

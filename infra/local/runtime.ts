@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import { PARTNER_AUTHORIZER, ROUTES, type Route } from '../../shared/routes.js';
+import { BACKGROUND, routesFor, type Route } from '../../shared/manifest/index.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { loadSeedCatalog } from '../../shared/adapters/seed-catalog.js';
 import { parseLocalEnv } from './local-env.js';
@@ -159,14 +159,15 @@ export async function startLocalRuntime(
     ticker.unref();
 
     const handlers = new Map<Route, ProxyHandler>();
-    for (const route of ROUTES) {
+    const routes = routesFor('local');
+    for (const route of routes) {
       const mod = (await import(pathToFileURL(join(repoRoot, route.entry)).href)) as { handler: ProxyHandler };
       handlers.set(route, mod.handler);
     }
-    const authorizer = (await import(pathToFileURL(join(repoRoot, PARTNER_AUTHORIZER.entry)).href)) as {
+    const authorizer = (await import(pathToFileURL(join(repoRoot, BACKGROUND.authorizer.entry)).href)) as {
       handler: AuthorizerHandler;
     };
-    const server = createLocalServer(ROUTES, handlers, {
+    const server = createLocalServer(routes, handlers, {
       adminToken: secrets.adminToken,
       labToken: secrets.labToken,
       partnerAuthorizer: authorizer.handler,

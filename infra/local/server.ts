@@ -7,7 +7,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
-import type { Route } from '../../shared/routes.js';
+import type { Route } from '../../shared/manifest/index.js';
 import { CORS_HEADERS } from '../../shared/http/middleware.js';
 import { mcpPreflightHeaders } from '../../shared/mcp/cors.js';
 import { toProxyEvent, lambdaContext } from './api-gateway-event.js';

@@ -4,13 +4,7 @@ import { logger } from './logger.js';
 import { countMetric } from './alerts.js';
 import { sdkClientConfig } from './local-endpoint.js';
 
-/**
- * One one-time EventBridge Scheduler schedule per order, invoking the placement Lambda with the
- * order id at its due time and deleting itself after it ran. An event the target refuses after
- * its retries lands in the dead-letter queue. A schedule that cannot be created is logged and
- * counted (PlacementScheduleFailures), and the sweep places the order when it is due.
- */
-export function eventBridgePlacementScheduler(config: {
+export interface OneTimeScheduleConfig {
   groupName: string;
   targetArn: string;
   roleArn: string;
@@ -18,14 +12,24 @@ export function eventBridgePlacementScheduler(config: {
   deadLetterArn?: string;
   /** The local runtime's Scheduler stand-in; unset in AWS. */
   endpoint?: string;
-}): PlacementScheduler {
+}
+
+/**
+ * One one-time EventBridge Scheduler schedule per order, invoking its target Lambda with the order
+ * id at its due time and deleting itself after it ran. An event the target refuses after its
+ * retries lands in the dead-letter queue. A schedule that cannot be created is logged (ids only)
+ * and counted, and the error is rethrown for the caller to decide.
+ */
+function oneTimeScheduler(
+  config: OneTimeScheduleConfig & { namePrefix: string; failure: { message: string; metric: string } },
+): PlacementScheduler {
   const client = new SchedulerClient(sdkClientConfig(config.endpoint));
   return {
     async schedule(orderId: string, dueAt: Date): Promise<void> {
       try {
         await client.send(
           new CreateScheduleCommand({
-            Name: `place-${orderId}`.slice(0, 64),
+            Name: `${config.namePrefix}-${orderId}`.slice(0, 64),
             GroupName: config.groupName,
             ScheduleExpression: `at(${dueAt.toISOString().slice(0, 19)})`,
             ScheduleExpressionTimezone: 'UTC',
@@ -41,13 +45,32 @@ export function eventBridgePlacementScheduler(config: {
           }),
         );
       } catch (err) {
-        logger.warn('placement schedule not created; the sweep will place the order', {
-          orderId,
-          error: (err as Error).name,
-        });
-        countMetric('PlacementScheduleFailures');
+        logger.warn(config.failure.message, { orderId, error: (err as Error).name });
+        countMetric(config.failure.metric);
         throw err;
       }
     },
   };
 }
+
+/** Placement at the order's due time; the sweep places any order whose schedule was not created. */
+export const eventBridgePlacementScheduler = (config: OneTimeScheduleConfig) =>
+  oneTimeScheduler({
+    ...config,
+    namePrefix: 'place',
+    failure: {
+      message: 'placement schedule not created; the sweep will place the order',
+      metric: 'PlacementScheduleFailures',
+    },
+  });
+
+/** The AWS sandbox's simulated lab results, due some hours after the requisition. */
+export const eventBridgeResultsScheduler = (config: OneTimeScheduleConfig) =>
+  oneTimeScheduler({
+    ...config,
+    namePrefix: 'results',
+    failure: {
+      message: 'simulated results schedule not created; the sandbox advance endpoint reports them',
+      metric: 'ResultsScheduleFailures',
+    },
+  });

@@ -55,6 +55,11 @@ export const runtimeEnvSchema = z.object({
   PLACEMENT_ROLE_ARN: z.string().optional(),
   /** The dead-letter queue of every placement schedule. */
   PLACEMENT_DLQ_ARN: z.string().optional(),
+  /** AWS sandbox only: one-time schedules that deliver the simulated lab's results after the requisition. */
+  SIMULATED_RESULTS_SCHEDULE_GROUP: z.string().optional(),
+  SIMULATED_RESULTS_TARGET_ARN: z.string().optional(),
+  SIMULATED_RESULTS_ROLE_ARN: z.string().optional(),
+  SIMULATED_RESULTS_DLQ_ARN: z.string().optional(),
   /** The SQS queue that carries each webhook retry to its due time. */
   WEBHOOK_QUEUE_URL: z.string().optional(),
   /** Local runtime only: the SQS and EventBridge Scheduler stand-ins; unset in AWS. */

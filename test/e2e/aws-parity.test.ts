@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/http.js';
 import { synthesize } from '../support/synth.js';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES } from '../../shared/manifest/index.js';
 import { errorSchemas, operationFor } from '../../shared/http/openapi/documents.js';
 
 // Where AWS itself answers (the function URL, API Gateway), the local runtime and the documents

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import fc from 'fast-check';
-import { ROUTES, type Route } from '../../shared/routes.js';
+import { ROUTES, type Route } from '../../shared/manifest/index.js';
 import { baseUrl, getJson } from '../support/http.js';
 import { admin, api, newPartner, orderBody, type TestPartner } from '../support/partner.js';
 

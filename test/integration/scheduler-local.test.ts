@@ -14,7 +14,10 @@ import {
   type CreateScheduleCommandInput,
 } from '@aws-sdk/client-scheduler';
 import { startSchedulerLocal, type SchedulerLocal } from '../../infra/local/scheduler-local/index.js';
-import { eventBridgePlacementScheduler } from '../../shared/adapters/eventbridge-scheduler.js';
+import {
+  eventBridgePlacementScheduler,
+  eventBridgeResultsScheduler,
+} from '../../shared/adapters/eventbridge-scheduler.js';
 
 let nowMs = Date.parse('2026-01-01T00:00:00Z');
 const advance = (seconds: number) => (nowMs += seconds * 1000);
@@ -185,5 +188,27 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
       error: expect.any(String),
     });
     warn.mockRestore();
+  });
+
+  it("delivers the AWS sandbox's simulated results by a one-time schedule 48 hours after the requisition, with a DLQ", async () => {
+    const RESULTS = 'arn:aws:lambda:us-east-1:000000000000:function:simulated-results';
+    const adapter = eventBridgeResultsScheduler({
+      groupName: 'results',
+      targetArn: RESULTS,
+      roleArn: 'arn:aws:iam::000000000000:role/results-scheduler',
+      deadLetterArn: 'arn:aws:sqs:us-east-1:000000000000:results-dlq',
+      endpoint: scheduler.endpoint,
+    });
+    await adapter.schedule('order-48', new Date(nowMs + 48 * 3600_000));
+    const made = await client.send(new GetScheduleCommand({ Name: 'results-order-48', GroupName: 'results' }));
+    expect(made.Target?.DeadLetterConfig?.Arn).toBe('arn:aws:sqs:us-east-1:000000000000:results-dlq');
+    // (Schedules left by the tests above fire along the way: only this target's invocations count.)
+    const results = () => invoked.filter((i) => i.arn === RESULTS);
+    advance(48 * 3600 - 60);
+    await scheduler.engine.fireDue();
+    expect(results()).toEqual([]);
+    advance(60);
+    await scheduler.engine.fireDue();
+    expect(results()).toEqual([{ arn: RESULTS, input: { orderId: 'order-48' }, at: new Date(nowMs).toISOString() }]);
   });
 });

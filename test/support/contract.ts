@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES } from '../../shared/manifest/index.js';
 import { errorSchemas, operationFor } from '../../shared/http/openapi/documents.js';
 import * as R from '../../shared/http/openapi/responses.js';
 

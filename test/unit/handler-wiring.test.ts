@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeHandler as ordersGet } from '../../functions/partner/orders-get.js';
 import { parseRuntimeEnv } from '../../shared/config/runtime-env.js';
 import type { HttpEvent } from '../../shared/http/respond.js';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES } from '../../shared/manifest/index.js';
 import { lambdaEntries } from '../../tools/bundle-report.js';
 import { MemoryAuditLog, MemoryOrders } from '../support/fakes.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { ROUTES, type Route } from '../../shared/routes.js';
+import { ROUTES, type Route } from '../../shared/manifest/index.js';
 import {
   buildDocument,
   documentedRoutes,

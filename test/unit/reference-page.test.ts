@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_CSP, SCALAR_VERSION, referenceHtml } from '../../shared/http/openapi/reference-page.js';
-import { ROUTES, SCALAR_STANDALONE } from '../../shared/routes.js';
+import { ROUTES, SCALAR_STANDALONE } from '../../shared/manifest/index.js';
 import { ERROR_CATALOGUE } from '../../shared/http/errors.js';
 
 const root = join(import.meta.dirname, '..', '..');

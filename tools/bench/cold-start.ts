@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { build } from 'esbuild';
 import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
-import { ROUTES } from '../../shared/routes.js';
+import { ROUTES } from '../../shared/manifest/index.js';
 
 export interface ColdStartCase {
   name: string;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { routeEvent, type ColdStartCase } from './cold-start.js';
 import { lambdaEntries } from '../bundle-report.js';
-import { PARTNER_AUTHORIZER } from '../../shared/routes.js';
+import { BACKGROUND } from '../../shared/manifest/index.js';
 
 export interface Service {
   url: string;
@@ -204,7 +204,7 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   };
   const authorizerCase: ColdStartCase = {
     name: 'partner authorizer',
-    entry: PARTNER_AUTHORIZER.entry,
+    entry: BACKGROUND.authorizer.entry,
     event: () => ({
       type: 'REQUEST',
       methodArn: 'arn:aws:execute-api:us-east-1:000000000000:bench/v1/GET/api/v1/orders',
@@ -215,19 +215,19 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const ops: ColdStartCase[] = [
     {
       name: 'placement sweep (with recovery)',
-      entry: 'lambdas/ops/placement.ts',
+      entry: BACKGROUND.scheduleTargets.placement.function.entry,
       event: () => ({ sweep: true }),
       ok: (a) => a.keys.includes('placed') && a.keys.includes('recovered'),
     },
     {
       name: 'webhook retry cron',
-      entry: 'lambdas/ops/webhook-cron.ts',
+      entry: BACKGROUND.rules['webhook-retry-sweep']?.function.entry as string,
       event: () => ({}),
       ok: (a) => a.keys.includes('queued'),
     },
     {
       name: 'webhook worker',
-      entry: 'lambdas/ops/webhook-worker.ts',
+      entry: BACKGROUND.queues.webhookRetries.consumer.entry,
       event: () => ({
         Records: [
           { messageId: 'm1', body: JSON.stringify({ deliveryId: f.deliveryId, dueAt: new Date().toISOString() }) },
@@ -237,9 +237,16 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     },
     {
       name: 'catalogue seed',
-      entry: 'lambdas/ops/seed-catalog.ts',
+      entry: BACKGROUND.customResources.catalogSeed.function.entry,
       event: () => ({ RequestType: 'Create' }),
       ok: (a) => a.keys.includes('PhysicalResourceId'),
+    },
+    {
+      // The AWS sandbox's results schedule target, on an order whose requisition is out.
+      name: 'simulated results (sandbox schedule target)',
+      entry: BACKGROUND.scheduleTargets.simulatedResults.function.entry,
+      event: () => ({ orderId: f.placedOrderId }),
+      ok: (a) => a.keys.includes('outcome'),
     },
   ];
   const covered = new Set([...Object.keys(requests), authorizerCase.entry, ...ops.map((o) => o.entry)]);

@@ -2,7 +2,7 @@
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { BACKGROUND } from '../../shared/routes.js';
+import { BACKGROUND } from '../../shared/manifest/index.js';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

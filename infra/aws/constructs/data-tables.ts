@@ -5,7 +5,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLES, type TableDef, type TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { StageConfig } from '../stages.js';
-import type { TableAccess } from '../../../shared/routes.js';
+import type { TableAccess } from '../../../shared/manifest/index.js';
 
 export type Access = NonNullable<TableAccess[TableKey]>;
 

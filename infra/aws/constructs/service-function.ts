@@ -9,7 +9,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
-import type { TableAccess } from '../../../shared/routes.js';
+import type { TableAccess } from '../../../shared/manifest/index.js';
 import type { Access, DataTables } from './data-tables.js';
 
 import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
@@ -107,14 +107,14 @@ export class ServiceFunction extends Construct {
         .filter(([, access]) => access !== 'readOwn')
         .map(([table]) =>
           iam5(
-            `Resource::${arnRef(props.data.tables[table])}/index/*`,
+            `Resource::${arnRef(props.data.tables[table], this)}/index/*`,
             'Queries on the table’s own secondary indexes.',
           ),
         ),
       ...(props.documents
         ? [
             iam5(
-              `Resource::${arnRef(props.documents.bucket)}/*`,
+              `Resource::${arnRef(props.documents.bucket, this)}/*`,
               'Objects of the documents bucket: get, and put for writers.',
             ),
           ]

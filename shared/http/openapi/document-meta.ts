@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Route } from '../../routes.js';
+import type { Route } from '../../manifest/index.js';
 
 // What each document says about itself: title, description, tags and security schemes.
 

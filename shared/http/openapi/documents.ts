@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ROUTES, type Route } from '../../routes.js';
+import { ROUTES, type Route } from '../../manifest/index.js';
 import type { ErrorCode } from '../errors.js';
 import { PARTNER_OPERATIONS, PUBLIC_OPERATIONS, type Operation } from './operations.js';
 import { OPERATOR_OPERATIONS, genericOperatorOperation } from './operator.js';

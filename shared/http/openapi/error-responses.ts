@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { Route } from '../../routes.js';
+import type { Route } from '../../manifest/index.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 import type { Operation } from './operations.js';
 import { pascal } from './schema-helpers.js';

@@ -8,7 +8,7 @@ import {
 } from '../schemas/admin.js';
 import { auditQuerySchema, operatorDeliveriesQuerySchema, partnersQuerySchema } from '../schemas/operator.js';
 import { AUDIT_ACTIONS } from '../../ports/audit-log.js';
-import type { Route } from '../../routes.js';
+import type { Route } from '../../manifest/index.js';
 import type { Operation } from './operations.js';
 import * as R from './responses.js';
 import { iso, named } from './schema-helpers.js';

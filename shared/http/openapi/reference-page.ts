@@ -2,7 +2,7 @@
 // documents the service serves. No inline script (the page works under a CSP with script-src
 // 'self'): the renderer's configuration travels in a data attribute, read by a small script of ours.
 import { createHash } from 'node:crypto';
-import { ROUTES } from '../../routes.js';
+import { ROUTES } from '../../manifest/index.js';
 import { ERROR_CATALOGUE } from '../errors.js';
 
 export { REFERENCE_CSP } from '../page-security.js';

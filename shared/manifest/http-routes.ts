@@ -1,122 +1,24 @@
-import type { TableKey } from './adapters/dynamodb/tables.js';
+import type { Route } from './types.js';
+import {
+  dashboard,
+  operator,
+  DASHBOARD_READ,
+  ORDERS_WRITE,
+  OPERATOR,
+  OWN_ORDERS_READ,
+  PARTNER_ADMIN,
+  page,
+  partner,
+  PARTNER_READ,
+  PUBLIC_READ,
+  WAITS_ON_OTHERS,
+} from './route-builders.js';
 
-// THE route table. The CDK stack and the local server both read it, so the routes that run
-// locally are exactly the routes deployed to AWS.
-
-/** `lab`: the lab's own identity (an IAM role allowed only its route in AWS, LAB_TOKEN locally). */
-export type AuthKind = 'none' | 'partner' | 'operator' | 'lab';
-export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/**
- * `append`: PutItem only (the audit table, whose records no function may change or delete).
- * `readOwn`: reads held by IAM to the table's partner-owned key space (`partner#…` partition keys).
- */
-export type TableAccess = Partial<Record<TableKey, 'read' | 'readOwn' | 'readWrite' | 'append'>>;
-
-export interface Route {
-  method: HttpMethod;
-  /** API Gateway path syntax: {param} segments. */
-  path: string;
-  /**
-   * The Lambda entry, relative to the repository root: it exports `handler`, the handler of
-   * functions/ bound to the composition root (lambdas/ mirrors functions/).
-   */
-  entry: string;
-  /** Function name in the stack (one Lambda per route). */
-  fn: string;
-  auth: AuthKind;
-  api: ApiKind;
-  /** The tables this handler touches, and how: the CDK stack grants exactly this. */
-  tables: TableAccess;
-  /** Secrets the handler reads from Secrets Manager in AWS. */
-  secrets?: Array<'stripe' | 'cursor' | 'stripeWebhook'>;
-  /** Access to the documents bucket (requisition and result PDFs). */
-  documents?: 'read' | 'readWrite';
-  /**
-   * Longest the handler may run, when the 15-second default is too short: routes that wait on
-   * Stripe (8 s a try, one retry) or send a webhook's first attempt inline (cut at 10 s). A handler
-   * killed between its steps would leave the partner a gateway error for a request that took
-   * effect, so these get all of API Gateway's 29 seconds.
-   */
-  timeoutSeconds?: number;
-  /** Local runtime only (never deployed): operator conveniences such as the service clock. */
-  localOnly?: boolean;
-  /**
-   * Repository files the handler reads at run time, copied beside its bundle: a static asset too big
-   * to inline, served from our own origin.
-   */
-  bundleFiles?: string[];
-  /** Sandbox test helpers: never synthesized (nor granted anything) in production. */
-  sandboxOnly?: boolean;
-}
+// The HTTP half of the function manifest (shared/manifest/index.ts): THE route table. The CDK stack
+// and the local server both read it, so the routes that run locally are exactly the routes deployed to AWS.
 
 /** The API reference renderer's browser build (several MB): served by its own function, cached for a year. */
 export const SCALAR_STANDALONE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
-
-const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
-const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
-// Reads of one partner's own orders and results, nothing else in the orders table.
-const OWN_ORDERS_READ: TableAccess = { catalog: 'read', orders: 'readOwn' };
-const DASHBOARD_READ: TableAccess = { ...PARTNER_READ, partners: 'read' };
-// A state change attempts its webhook at once, which reads the partner's URL and secret.
-const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite', partners: 'read' };
-const OPERATOR: TableAccess = { orders: 'readWrite', partners: 'read' };
-const PARTNER_ADMIN: TableAccess = { partners: 'readWrite' };
-const WAITS_ON_OTHERS = 28;
-
-const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method,
-  path: `/api/v1${path}`,
-  entry: `lambdas/partner/${file}.ts`,
-  fn,
-  auth: 'partner',
-  api: 'partner',
-  tables: { audit: 'append', ...tables },
-});
-const page = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
-  method,
-  path,
-  entry: `lambdas/pages/${file}.ts`,
-  fn,
-  auth: 'none',
-  api: 'public',
-  tables,
-});
-// The partner dashboard: pages behind a session cookie that names a partner's API key.
-const dashboard = (
-  method: HttpMethod,
-  path: string,
-  file: string,
-  fn: string,
-  tables: TableAccess = DASHBOARD_READ,
-  extra: Partial<Route> = {},
-): Route => ({
-  method,
-  path,
-  entry: `lambdas/dashboard/${file}.ts`,
-  fn,
-  auth: 'none',
-  api: 'public',
-  tables: { audit: 'append', ...tables },
-  secrets: ['cursor'],
-  ...extra,
-});
-const operator = (
-  method: HttpMethod,
-  path: string,
-  file: string,
-  fn: string,
-  tables: TableAccess = OPERATOR,
-): Route => ({
-  method,
-  path: `/admin/v1${path}`,
-  entry: `lambdas/admin/${file}.ts`,
-  fn,
-  auth: 'operator',
-  api: 'operator',
-  tables: { audit: 'append', ...tables },
-});
 
 export const ROUTES: readonly Route[] = [
   // Stripe's signed events: the signature is the credential; not rate limited, no CORS.
@@ -227,6 +129,8 @@ export const ROUTES: readonly Route[] = [
       { ...ORDERS_WRITE, partners: 'readWrite' },
       {
         documents: 'readWrite',
+        // The sandbox's rehearsals issue requisitions, whose simulated results come by schedule.
+        schedules: ['simulatedResults'],
         timeoutSeconds: WAITS_ON_OTHERS,
       },
     ),
@@ -256,6 +160,8 @@ export const ROUTES: readonly Route[] = [
     }),
     secrets: ['stripe'],
     timeoutSeconds: WAITS_ON_OTHERS,
+    schedules: ['placement'],
+    alarmed: true,
   },
   { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
   partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', OWN_ORDERS_READ),
@@ -287,17 +193,19 @@ export const ROUTES: readonly Route[] = [
   {
     ...partner('POST', '/sandbox/orders/{id}/advance', 'sandbox-advance', 'SandboxAdvance', ORDERS_WRITE),
     documents: 'readWrite',
+    schedules: ['simulatedResults'],
     sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
     ...partner('POST', '/sandbox/orders/{id}/simulate', 'sandbox-simulate', 'SandboxSimulate', ORDERS_WRITE),
     documents: 'readWrite',
+    schedules: ['simulatedResults'],
     sandboxOnly: true,
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 
-  operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate', PARTNER_ADMIN),
+  { ...operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate', PARTNER_ADMIN), usagePlanKeys: true },
   operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { partners: 'read' }),
   operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate', PARTNER_ADMIN),
   operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate', PARTNER_ADMIN),
@@ -353,82 +261,3 @@ export const ROUTES: readonly Route[] = [
     localOnly: true,
   },
 ];
-
-/**
- * Who may use the key that seals webhook signing secrets, by function: `open` for every function
- * that signs (the first attempt inline on an order's transition, replays, test events, the retry
- * worker), `seal` for the rotation. No other role can read a secret, though many read the partner
- * items holding them sealed. A sender left out here fails its inline attempt, which the retry worker
- * then makes; order creation, Stripe's events and the retry sweep send nothing.
- */
-export const WEBHOOK_KEY_USERS: Readonly<Record<string, 'open' | 'seal'>> = {
-  AdminWebhookSecret: 'seal',
-  ...Object.fromEntries(
-    [
-      ...['PartnerOrdersCancel', 'SandboxAdvance', 'SandboxSimulate', 'DashboardActions'],
-      ...['WebhooksReplay', 'WebhooksTest', 'AdminDeliveriesReplay', 'WebhookWorker', 'Placement'],
-      ...['AdminLabOru', 'LabOru', 'AdminResultsUpload'],
-    ].map((fn) => [fn, 'open' as const]),
-  ),
-};
-
-/** The partner API's Lambda authorizer: not a route, but wired in front of every partner route. */
-export const PARTNER_AUTHORIZER = {
-  entry: 'lambdas/partner/authorizer.ts',
-  fn: 'PartnerAuthorizer',
-  tables: { partners: 'read' } as TableAccess,
-};
-
-// The Lambdas behind the APIs: schedule targets, recurring sweeps and queue consumers. The CDK
-// stack and the local runtime (its SQS and Scheduler stand-ins) both read these settings.
-export interface Background {
-  scheduleTargets: Record<
-    'placement',
-    { fn: string; entry: string; group: (stage: string) => string; retryAttempts: number; deadLetterQueue: string }
-  >;
-  rules: Record<string, { fn: string; entry: string; rateMinutes: number; input?: Record<string, unknown> }>;
-  queues: Record<
-    'webhookRetries',
-    {
-      name: string;
-      deadLetterQueue: string;
-      batchSize: number;
-      /** AWS's guidance: at least six times the consumer's timeout. */
-      visibilityTimeoutSeconds: number;
-      maxReceiveCount: number;
-      consumer: { fn: string; entry: string; timeoutSeconds: number };
-    }
-  >;
-}
-
-const WEBHOOK_WORKER_TIMEOUT_SECONDS = 60; // a batch of 5 attempts, each cut at 10 s
-export const BACKGROUND: Background = {
-  scheduleTargets: {
-    placement: {
-      fn: 'Placement',
-      entry: 'lambdas/ops/placement.ts',
-      group: (stage) => `lab-tests-placement-${stage}`,
-      retryAttempts: 3,
-      deadLetterQueue: 'lab-tests-placement-dlq',
-    },
-  },
-  rules: {
-    'placement-sweep': { fn: 'Placement', entry: 'lambdas/ops/placement.ts', rateMinutes: 5, input: { sweep: true } },
-    'webhook-retry-sweep': { fn: 'WebhookCron', entry: 'lambdas/ops/webhook-cron.ts', rateMinutes: 5 },
-    'settlement-sweep': { fn: 'SettlePayments', entry: 'lambdas/ops/settle-payments.ts', rateMinutes: 15 },
-  },
-  queues: {
-    webhookRetries: {
-      name: 'lab-tests-webhook-retries',
-      deadLetterQueue: 'lab-tests-webhook-dlq',
-      batchSize: 5,
-      visibilityTimeoutSeconds: 6 * WEBHOOK_WORKER_TIMEOUT_SECONDS,
-      maxReceiveCount: 5,
-      consumer: {
-        fn: 'WebhookWorker',
-        entry: 'lambdas/ops/webhook-worker.ts',
-        timeoutSeconds: WEBHOOK_WORKER_TIMEOUT_SECONDS,
-      },
-    },
-  },
-};
