@@ -19,7 +19,8 @@ import type { PartnerStore } from './ports/partner-store.js';
 import type { OrderStore } from './ports/order-store.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { Payments } from './ports/payments.js';
-import type { CreateOrderDeps } from './domain/create-order.js';
+import type { CreateOrderDeps } from './app/create-order.js';
+import { drawSites } from './adapters/draw-sites.js';
 import type { CancelOrderDeps } from './domain/cancel-order.js';
 import type { RecoveryDeps } from './domain/recovery.js';
 import { newId } from './domain/ids.js';
@@ -34,7 +35,8 @@ import { sqsRetryQueue } from './adapters/sqs-retry-queue.js';
 import type { RetryDeps } from './app/webhook-retries.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
-import { attemptDelivery, type DispatchDeps } from './domain/webhooks/dispatch.js';
+import type { DispatchDeps } from './domain/webhooks/dispatch.js';
+import { deliverNow } from './app/deliver-now.js';
 import type { UrlPolicy } from './domain/webhooks/ssrf.js';
 import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
 import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
@@ -101,39 +103,9 @@ export const partnerStore = /* @__PURE__ */ once(
 );
 const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
-  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
-  return dispatchingOrderStore(faultsEnabled() ? faultyOrderStore(store) : store);
+  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE, runtimeEnv().IDEMPOTENCY_TABLE);
+  return faultsEnabled() ? faultyOrderStore(store) : store;
 });
-
-/**
- * The first webhook attempt runs inline: once a transition and its outbox records are written,
- * each new delivery is attempted at once. A failure here is harmless: the record stays due and
- * the retry cron delivers it.
- */
-function dispatchingOrderStore(inner: OrderStore): OrderStore {
-  return {
-    storageProblem: (o) => inner.storageProblem(o),
-    create: (o) => inner.create(o),
-    get: (p, id) => inner.get(p, id),
-    list: (p, opts) => inner.list(p, opts),
-    duePlacements: (now, limit) => inner.duePlacements(now, limit),
-    awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
-    needsRecovery: (kind, before, limit) => inner.needsRecovery(kind, before, limit),
-    findById: (id) => inner.findById(id),
-    transition: async (order, from, patch, events) => {
-      const moved = await inner.transition(order, from, patch, events);
-      if (moved && events?.length) {
-        for (const e of events) {
-          const record = await deliveryStore()
-            .get(e.deliveryId)
-            .catch(() => null);
-          if (record) await attemptDelivery(dispatchDeps(), record, 'scheduled').catch(() => null);
-        }
-      }
-      return moved;
-    },
-  };
-}
 
 export const deliveryStore = /* @__PURE__ */ once(
   (): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE),
@@ -255,16 +227,25 @@ const LEASE_MS = 30_000; // the Lambda timeout: a request can hold a key no long
 export function createOrderDeps(): CreateOrderDeps {
   return {
     keys: idempotencyStore(),
+    partners: partnerStore(),
     payments: payments(),
     orders: orderStore(),
+    catalog: async () => indexCatalog(await catalogStore().get()),
+    sites: drawSites(),
     now: () => clock().now(),
     newOrderId: (now) => newId('order', now),
     alert,
     schedulePlacement: (order) => placementScheduler().schedule(order.id, new Date(order.placementDueAt)),
     leaseMs: LEASE_MS,
-    retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
-    keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
     settleExpired: (record) => settleKey(settleDeps(), record),
+    config: {
+      placementDelayMinutes: SERVICE_CONFIG.placementDelayMinutes,
+      cancelWindowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
+      restrictedStates: SERVICE_CONFIG.restrictedStates,
+      minorAgeYears: SERVICE_CONFIG.minorAgeYears,
+      retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
+    },
   };
 }
 
@@ -287,6 +268,7 @@ export function cancelOrderDeps(): CancelOrderDeps {
     now: () => clock().now(),
     windowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
     alert,
+    deliverNow: deliverNow(dispatchDeps()),
   };
 }
 
@@ -330,6 +312,7 @@ export function placeOrderDeps(): PlaceOrderDeps {
     lab: lab(),
     now: () => clock().now(),
     alert,
+    deliverNow: deliverNow(dispatchDeps()),
     issueRequisition: (order, number) =>
       issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
@@ -363,6 +346,7 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     documents: documentStore(),
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
+    deliverNow: deliverNow(dispatchDeps()),
     renderResultsPdf: resultsReport,
   };
 }

@@ -1,13 +1,15 @@
 import { cancelDecision, type CancelReason, type OrderRecord } from './order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Payments } from '../ports/payments.js';
-import { outboxEvent } from './events.js';
+import { outboxEvent, type OutboxEvent } from './events.js';
 
 export interface CancelOrderDeps {
   orders: OrderStore;
   payments: Payments;
   now: () => Date;
   windowMinutes: number;
+  /** The first attempt of each webhook delivery a state change wrote (never throws: a failure stays due for the retry cron). */
+  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
   alert: (event: string, ids: Record<string, string>) => void;
 }
 
@@ -25,6 +27,7 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
     const now = deps.now();
     const decision = cancelDecision(current, now, deps.windowMinutes);
     if (!decision.ok) return decision;
+    const events = [outboxEvent('order.cancelled', current, 'partner_cancel', now)];
     const cancelled = await deps.orders.transition(
       current,
       ['scheduled'],
@@ -34,13 +37,14 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
         updatedAt: now.toISOString(),
         payment: { ...current.payment, status: 'refund_pending' },
       },
-      [outboxEvent('order.cancelled', current, 'partner_cancel', now)],
+      events,
     );
     if (!cancelled) {
       // Someone moved it first (placement, or another cancel): decide again on what is stored now.
       current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
       continue;
     }
+    await deps.deliverNow(events);
     return { ok: true, ...(await settleRefund(deps, cancelled, 0)) };
   }
   return { ok: false, reason: 'not_cancellable' };

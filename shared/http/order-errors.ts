@@ -1,6 +1,6 @@
 import { ApiError, validationError } from './errors.js';
 import type { OrderRuleError } from '../domain/order-rules.js';
-import type { CreateOrderErrorCode } from '../domain/create-order.js';
+import type { CreateOrderFailure as CreateOrderErrorCode } from '../app/create-order.js';
 
 export function orderRuleError(e: OrderRuleError): ApiError {
   switch (e.code) {

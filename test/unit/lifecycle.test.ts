@@ -9,6 +9,7 @@ let now = Date.parse('2026-11-23T10:00:00Z');
 let orders: MemoryOrders;
 let payments: ScriptedPayments;
 let alerts: string[];
+let delivered: string[];
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord =>
   ({
@@ -34,12 +35,14 @@ const placeDeps = (): PlaceOrderDeps => ({
   now: () => new Date(now),
   alert: (e) => alerts.push(e),
   issueRequisition: async () => undefined,
+  deliverNow: async (events) => void delivered.push(...events.map((e) => e.type)),
 });
 const cancelDeps = (): CancelOrderDeps => ({
   orders,
   payments,
   now: () => new Date(now),
   windowMinutes: 60,
+  deliverNow: async (events) => void delivered.push(...events.map((e) => e.type)),
   alert: (e) => alerts.push(e),
 });
 
@@ -47,6 +50,7 @@ beforeEach(() => {
   orders = new MemoryOrders();
   payments = new ScriptedPayments();
   alerts = [];
+  delivered = [];
 });
 
 describe('cancel rules', () => {
@@ -82,6 +86,8 @@ describe('placement', () => {
     expect(placed?.state).toBe('requisition_issued');
     expect(placed?.requisitionNumber).toMatch(/^RQ\d{10}$/);
     expect([...orders.outbox.keys()]).toEqual(['order_a__order.requisition_ready__placement']);
+    // Its first webhook attempt is a step of the placement, made once the event is written.
+    expect(delivered).toEqual(['order.requisition_ready']);
   });
 
   it('does not place an order before it is due', async () => {

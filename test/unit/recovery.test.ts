@@ -38,6 +38,7 @@ const placeDeps = (lab: Lab = simulatedLab): PlaceOrderDeps => ({
   lab,
   now: () => new Date(now),
   alert: (e) => alerts.push(e),
+  deliverNow: async () => undefined,
   issueRequisition: async (o) => {
     if (requisitionFails > 0) {
       requisitionFails--;
@@ -154,7 +155,14 @@ describe('recovery sweep', () => {
     await orders.create(order('o5'));
     payments.refundFails = true;
     const cancelled = await cancelOrder(
-      { orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) },
+      {
+        orders,
+        payments,
+        now: () => new Date(now),
+        windowMinutes: 60,
+        alert: (e) => alerts.push(e),
+        deliverNow: async () => undefined,
+      },
       stored('o5'),
     );
     expect(cancelled).toMatchObject({ ok: true, refund: 'pending' });
@@ -195,6 +203,7 @@ describe('recovery sweep', () => {
       payments,
       now: () => new Date(now),
       windowMinutes: 60,
+      deliverNow: async () => undefined,
       alert: (e: string) => alerts.push(e),
     };
     await orders.create(order('r1', { simulation: { refund: 'fails' } }));

@@ -7,6 +7,8 @@ import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
 import { shardOf } from './sharded-index.js';
+import type { KeyRecord } from '../../domain/idempotency.js';
+import { keyCondition, keyItem } from './idempotency-store.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
@@ -109,27 +111,44 @@ export class DynamoOrderStore implements OrderStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    /** The Idempotency-Key table, for an order written with its request's key completion. */
+    private readonly keysTable = '',
   ) {}
 
   storageProblem(order: OrderRecord): string | null {
     return orderItemProblem(order);
   }
 
+  /** The order and the pointer that finds it by id alone: written together, once. */
+  private newOrderPuts(order: OrderRecord) {
+    return [
+      { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
+    ];
+  }
+
+  async createCompleting(
+    order: OrderRecord,
+    key: KeyRecord,
+    keyVersion: number,
+  ): Promise<'created' | 'key_changed' | { exists: OrderRecord }> {
+    const keyPut = { Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) } };
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...this.newOrderPuts(order), keyPut] }));
+      return 'created';
+    } catch (err) {
+      if (!(err instanceof TransactionCanceledException)) throw err;
+      const failed = (i: number) => err.CancellationReasons?.[i]?.Code === 'ConditionalCheckFailed';
+      if (failed(2)) return 'key_changed';
+      const existing = failed(0) ? await this.get(order.partnerId, order.id) : null;
+      if (!existing) throw err;
+      return { exists: existing };
+    }
+  }
+
   async create(order: OrderRecord): Promise<OrderRecord> {
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId },
-              },
-            },
-          ],
-        }),
-      );
+      await this.db.send(new TransactWriteCommand({ TransactItems: this.newOrderPuts(order) }));
       return order;
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;
