@@ -21,7 +21,7 @@ import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { Payments } from './ports/payments.js';
 import type { CreateOrderDeps } from './app/create-order.js';
 import { drawSites } from './adapters/draw-sites.js';
-import type { CancelOrderDeps } from './domain/cancel-order.js';
+import type { CancelOrderDeps } from './app/cancel-order.js';
 import type { RecoveryDeps } from './domain/recovery.js';
 import { newId } from './domain/ids.js';
 import { alert } from './adapters/alerts.js';
@@ -37,6 +37,7 @@ import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
 import type { DispatchDeps } from './domain/webhooks/dispatch.js';
 import { deliverNow } from './app/deliver-now.js';
+import { ingestResults } from './app/ingest-results.js';
 import type { UrlPolicy } from './domain/webhooks/ssrf.js';
 import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
 import { faultyKeyStore, faultyOrderStore } from './adapters/faults.js';
@@ -357,6 +358,7 @@ export function sandboxDeps(): SandboxDeps {
     place: placeOrderDeps(),
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
+    ingestResults: (message, trigger) => ingestResults(recordResultsDeps(), message, trigger),
     now: () => clock().now(),
     ...(labStandIn ? { deliverResults: labStandIn.deliverResults } : {}),
   };

@@ -1,7 +1,7 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
-import { ApiError, validationError } from '../../shared/http/errors.js';
-import { ingestOru } from '../../shared/domain/lab-results.js';
+import { ingestError } from '../../shared/http/outcomes.js';
+import { ingestResults } from '../../shared/app/ingest-results.js';
 import { recordResultsDeps } from '../../shared/composition.js';
 
 const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } } as const;
@@ -14,9 +14,8 @@ const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } }
 export const handler = operatorHandler(AUDIT, async (event) => {
   const body =
     event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
-  const outcome = await ingestOru(recordResultsDeps(), body);
-  if (outcome.ok) return json(200, outcome);
-  if (outcome.status === 404) throw new ApiError('not_found', 'No order matches the message’s placer order number.');
-  if (outcome.status === 409) throw new ApiError('results_not_accepted', outcome.error);
-  throw validationError({ '(body)': outcome.error }, `The ORU message was refused: ${outcome.error}.`);
+  const outcome = await ingestResults(recordResultsDeps(), body);
+  if (outcome.kind !== 'ingested') throw ingestError(outcome);
+  const { orderId, analytes, report } = outcome;
+  return json(200, { ok: true, orderId, analytes, report });
 });

@@ -1,20 +1,16 @@
 import { partnerHandler, pathParam } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
+import { cancelError } from '../../shared/http/outcomes.js';
 import { toPublicOrder } from '../../shared/domain/order.js';
-import { cancelOrder } from '../../shared/domain/cancel-order.js';
+import { cancelOrder } from '../../shared/app/cancel-order.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
-import { cancelOrderDeps, orderStore } from '../../shared/composition.js';
+import { cancelOrderDeps } from '../../shared/composition.js';
 
 /** DELETE /api/v1/orders/{id}: cancels while the order provably never reached the lab, and refunds. */
 export const handler = partnerHandler({ action: 'order.cancelled' }, async (event, identity) => {
-  const order = await orderStore().get(identity.partnerId, pathParam(event, 'id'));
-  if (!order) throw new ApiError('not_found', 'No such order.');
-  const result = await cancelOrder(cancelOrderDeps(), order);
-  if (!result.ok) {
-    throw new ApiError('cannot_cancel', `The order cannot be cancelled (${result.reason}).`, {
-      details: { reason: result.reason },
-    });
-  }
-  return json(200, toPublicOrder(result.order, SERVICE_CONFIG.cancelWindowMinutes, { refund: result.refund }));
+  const outcome = await cancelOrder(cancelOrderDeps(), identity.partnerId, pathParam(event, 'id'));
+  if (outcome.kind === 'no_order') throw new ApiError('not_found', 'No such order.');
+  if (outcome.kind === 'refused') throw cancelError(outcome);
+  return json(200, toPublicOrder(outcome.order, SERVICE_CONFIG.cancelWindowMinutes, { refund: outcome.refund }));
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { placeOrder, type PlaceOrderDeps } from '../../shared/domain/place-order.js';
-import { cancelOrder } from '../../shared/domain/cancel-order.js';
+import { cancelOrder } from '../../shared/app/cancel-order.js';
 import { recoverOrders, type RecoveryDeps } from '../../shared/domain/recovery.js';
 import { recoveryKind } from '../../shared/domain/recovery-kind.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
@@ -163,7 +163,8 @@ describe('recovery sweep', () => {
         alert: (e) => alerts.push(e),
         deliverNow: async () => undefined,
       },
-      stored('o5'),
+      'ptr_1',
+      'o5',
     );
     expect(cancelled).toMatchObject({ ok: true, refund: 'pending' });
     now += 30 * 60_000;
@@ -207,12 +208,12 @@ describe('recovery sweep', () => {
       alert: (e: string) => alerts.push(e),
     };
     await orders.create(order('r1', { simulation: { refund: 'fails' } }));
-    expect(await cancelOrder(cancel, stored('r1'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(await cancelOrder(cancel, 'ptr_1', 'r1')).toMatchObject({ ok: true, refund: 'pending' });
     expect(payments.refundKeys).toEqual([]); // the provider is not even asked
     expect(alerts).toEqual([]);
     await orders.create(order('r2'));
     payments.refundFails = true;
-    expect(await cancelOrder(cancel, stored('r2'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(await cancelOrder(cancel, 'ptr_1', 'r2')).toMatchObject({ ok: true, refund: 'pending' });
     expect(alerts).toEqual(['refund_pending']);
   });
 
