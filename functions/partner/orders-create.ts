@@ -2,7 +2,7 @@ import { partnerHandler } from '../../shared/http/partner-handler.js';
 import { header } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { createOrderSchema, exactMetadata, parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
-import { createOrderError, orderRuleError } from '../../shared/http/order-errors.js';
+import { createOrderAnswer } from '../../shared/http/order-errors.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/domain/idempotency.js';
 import { requestHash } from '../../shared/domain/canonical-hash.js';
 import { createOrder, type CreateOrderOutcome } from '../../shared/app/create-order.js';
@@ -33,16 +33,7 @@ export const handler = partnerHandler(AUDIT, async (event, identity) => {
   });
   const metric = OUTCOME_METRICS[outcome.kind === 'refused' ? outcome.code : outcome.kind];
   if (metric && !(outcome.kind === 'created' && outcome.replayed)) countMetric(metric);
-  switch (outcome.kind) {
-    case 'created':
-      return { statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: outcome.body };
-    case 'rule_failed':
-      throw orderRuleError(outcome.error);
-    case 'partner_missing':
-      throw new ApiError('invalid_api_key');
-    case 'refused':
-      throw createOrderError(outcome.code, outcome.details, outcome.retryAfterSeconds);
-  }
+  return createOrderAnswer(outcome);
 });
 
 const OUTCOME_METRICS: Partial<Record<CreateOrderOutcome['kind'] | string, BusinessMetric>> = {

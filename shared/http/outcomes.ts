@@ -1,4 +1,6 @@
 import { ApiError, validationError } from './errors.js';
+import { json, type HttpResult } from './respond.js';
+import { toPublicOrder } from '../domain/order.js';
 import type { IngestOutcome } from '../app/ingest-results.js';
 import type { UploadOutcome } from '../app/upload-results.js';
 import type { CancelResult } from '../app/cancel-order.js';
@@ -40,9 +42,12 @@ export function uploadError(outcome: Exclude<UploadOutcome, { kind: 'recorded' }
   }
 }
 
-/** A cancellation the rules refused. */
-export function cancelError(outcome: Extract<CancelResult, { kind: 'refused' }>): ApiError {
-  return new ApiError('cannot_cancel', `The order cannot be cancelled (${outcome.reason}).`, {
-    details: { reason: outcome.reason },
-  });
+/** DELETE /orders/{id}'s answer: 200 with the cancelled order and its refund, or the error to throw. */
+export function cancelAnswer(outcome: CancelResult, cancelWindowMinutes: number): HttpResult {
+  if (outcome.kind === 'no_order') throw new ApiError('not_found', 'No such order.');
+  if (outcome.kind === 'refused')
+    throw new ApiError('cannot_cancel', `The order cannot be cancelled (${outcome.reason}).`, {
+      details: { reason: outcome.reason },
+    });
+  return json(200, toPublicOrder(outcome.order, cancelWindowMinutes, { refund: outcome.refund }));
 }
