@@ -47,14 +47,9 @@ export interface CreateOrderCommand {
   metadata: Record<string, string>;
 }
 
-export type CreateOrderFailure =
-  | KeyRefusal['code']
-  | 'no_payment_method'
-  | 'payment_failed'
-  | 'payment_pending'
-  | 'internal_error'
-  /** The order could not be written (marshalling, item size): found before the key or a charge. */
-  | 'not_storable';
+type PaymentFailure = 'no_payment_method' | 'payment_failed' | 'payment_pending';
+/** not_storable: the order could not be written (marshalling, item size), found before the key or a charge. */
+export type CreateOrderFailure = KeyRefusal['code'] | PaymentFailure | 'internal_error' | 'not_storable';
 
 export type CreateOrderOutcome =
   /** `body` is the stored public order: a replay answers exactly the same bytes. */

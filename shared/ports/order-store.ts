@@ -9,6 +9,8 @@ export interface OrderPage {
   nextKey: string | null;
 }
 
+export type NewOrderWrite = 'created' | 'key_changed' | { exists: OrderRecord };
+
 export interface OrderStore {
   /** Why this order could not be written (marshalling, item size), or null: checked before any charge. */
   storageProblem(order: OrderRecord): string | null;
@@ -19,11 +21,7 @@ export interface OrderStore {
    * request, conditional on the key still being at `keyVersion`. 'key_changed': another request
    * moved the key first, nothing written. `exists`: the order was already written (the key untouched).
    */
-  createCompleting(
-    order: OrderRecord,
-    key: KeyRecord,
-    keyVersion: number,
-  ): Promise<'created' | 'key_changed' | { exists: OrderRecord }>;
+  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number): Promise<NewOrderWrite>;
   get(partnerId: string, orderId: string): Promise<OrderRecord | null>;
   /** One page of a partner's orders, newest first; optionally only those with an externalId. */
   list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage>;

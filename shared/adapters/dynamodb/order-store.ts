@@ -4,7 +4,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OutboxEvent } from '../../domain/events.js';
 import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
-import type { OrderPage, OrderStore } from '../../ports/order-store.js';
+import type { NewOrderWrite, OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
 import { shardOf } from './sharded-index.js';
 import type { KeyRecord } from '../../domain/idempotency.js';
@@ -111,50 +111,40 @@ export class DynamoOrderStore implements OrderStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
-    /** The Idempotency-Key table, for an order written with its request's key completion. */
-    private readonly keysTable = '',
+    private readonly keysTable = '', // the Idempotency-Key table: an order completes its request's key
   ) {}
 
   storageProblem(order: OrderRecord): string | null {
     return orderItemProblem(order);
   }
 
-  /** The order and the pointer that finds it by id alone: written together, once. */
-  private newOrderPuts(order: OrderRecord) {
-    return [
-      { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
-    ];
+  async create(order: OrderRecord): Promise<OrderRecord> {
+    const written = await this.writeNew(order);
+    return typeof written === 'object' ? written.exists : order;
   }
 
-  async createCompleting(
-    order: OrderRecord,
-    key: KeyRecord,
-    keyVersion: number,
-  ): Promise<'created' | 'key_changed' | { exists: OrderRecord }> {
-    const keyPut = { Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) } };
+  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number) {
+    return this.writeNew(order, {
+      Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) },
+    });
+  }
+
+  /** The order and the pointer that finds it by id alone, written once, with what completes its request. */
+  private async writeNew(order: OrderRecord, also?: object): Promise<NewOrderWrite> {
+    const TransactItems = [
+      { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: this.table, Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId } } },
+      ...(also ? [also] : []),
+    ];
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [...this.newOrderPuts(order), keyPut] }));
+      await this.db.send(new TransactWriteCommand({ TransactItems }));
       return 'created';
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;
-      const failed = (i: number) => err.CancellationReasons?.[i]?.Code === 'ConditionalCheckFailed';
-      if (failed(2)) return 'key_changed';
-      const existing = failed(0) ? await this.get(order.partnerId, order.id) : null;
-      if (!existing) throw err;
-      return { exists: existing };
-    }
-  }
-
-  async create(order: OrderRecord): Promise<OrderRecord> {
-    try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: this.newOrderPuts(order) }));
-      return order;
-    } catch (err) {
-      if (!(err instanceof TransactionCanceledException)) throw err;
+      if (err.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') return 'key_changed';
       const existing = await this.get(order.partnerId, order.id);
       if (!existing) throw err;
-      return existing;
+      return { exists: existing };
     }
   }
 
