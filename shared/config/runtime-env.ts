@@ -14,6 +14,7 @@ const positiveInt = (fallback: number) =>
 export const runtimeEnvSchema = z.object({
   CATALOG_TABLE: z.string().min(3).default(TABLES.catalog.localName),
   ORDERS_TABLE: z.string().min(3).default(TABLES.orders.localName),
+  PARTNERS_TABLE: z.string().min(3).default(TABLES.partners.localName),
   IDEMPOTENCY_TABLE: z.string().min(3).default(TABLES.idempotency.localName),
   RATE_LIMIT_TABLE: z.string().min(3).default(TABLES.rateLimits.localName),
   AUDIT_TABLE: z.string().min(3).default(TABLES.audit.localName),
