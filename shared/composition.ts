@@ -28,11 +28,12 @@ import type { PartnerStore } from './ports/partner-store.js';
 import type { OrderStore } from './ports/order-store.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { Payments } from './ports/payments.js';
-import type { CreateOrderDeps } from './domain/create-order.js';
-import type { CancelOrderDeps } from './domain/cancel-order.js';
+import type { CreateOrderDeps } from './app/create-order.js';
+import type { CancelOrderDeps } from './app/cancel-order.js';
 import type { RecoveryDeps } from './domain/recovery.js';
 import { newId } from './domain/ids.js';
-import { alert } from './adapters/alerts.js';
+import { alert, countMetric } from './adapters/alerts.js';
+import type { CountMetric } from './ports/metrics.js';
 import { secretValue } from './adapters/secrets.js';
 import { apiGatewayUsagePlans } from './adapters/api-gateway-usage-plans.js';
 import type { UsagePlans } from './ports/usage-plans.js';
@@ -43,7 +44,9 @@ import { sqsRetryQueue } from './adapters/sqs-retry-queue.js';
 import type { RetryDeps } from './app/webhook-retries.js';
 import { DynamoDeliveryStore } from './adapters/dynamodb/delivery-store.js';
 import { httpWebhookSender } from './adapters/http-webhook-sender.js';
-import { attemptDelivery, type DispatchDeps } from './app/deliver-webhook.js';
+import type { DispatchDeps } from './app/deliver-webhook.js';
+import { deliverNow } from './app/deliver-now.js';
+import { ingestResults } from './app/ingest-results.js';
 import type { UrlPolicy } from './domain/webhooks/ssrf.js';
 import type { DeliveryStore, RetryQueue, WebhookSender } from './ports/webhooks.js';
 import { logger as powertoolsLogger } from './adapters/logger.js';
@@ -126,6 +129,7 @@ export function clock(): Clock {
   return overrides?.clock ?? systemClock;
 }
 export const logger = (): Logger => powertoolsLogger;
+export const metrics = (): CountMetric => countMetric;
 export const seedCatalog = (): Catalog => loadSeedCatalog(SERVICE_CONFIG.restrictedStates);
 export const drawSites = (): DrawSiteDirectory => drawSiteDirectory();
 export const geocodeZip = (): ZipGeocoder => zipCentroid;
@@ -134,39 +138,9 @@ export const partnerStore = /* @__PURE__ */ once(
   (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().PARTNERS_TABLE),
 );
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
-  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE);
-  return dispatchingOrderStore(overrides ? overrides.wrapOrderStore(store) : store);
+  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE, runtimeEnv().IDEMPOTENCY_TABLE);
+  return overrides ? overrides.wrapOrderStore(store) : store;
 });
-
-/**
- * The first webhook attempt runs inline: once a transition and its outbox records are written,
- * each new delivery is attempted at once. A failure here is harmless: the record stays due and
- * the retry cron delivers it.
- */
-function dispatchingOrderStore(inner: OrderStore): OrderStore {
-  return {
-    storageProblem: (o) => inner.storageProblem(o),
-    create: (o) => inner.create(o),
-    get: (p, id) => inner.get(p, id),
-    list: (p, opts) => inner.list(p, opts),
-    duePlacements: (now, limit) => inner.duePlacements(now, limit),
-    awaitingResults: (before, limit) => inner.awaitingResults(before, limit),
-    needsRecovery: (kind, before, limit) => inner.needsRecovery(kind, before, limit),
-    findById: (id) => inner.findById(id),
-    transition: async (order, from, patch, events) => {
-      const moved = await inner.transition(order, from, patch, events);
-      if (moved && events?.length) {
-        for (const e of events) {
-          const record = await deliveryStore()
-            .get(e.deliveryId)
-            .catch(() => null);
-          if (record) await attemptDelivery(dispatchDeps(), record, 'scheduled').catch(() => null);
-        }
-      }
-      return moved;
-    },
-  };
-}
 
 export const deliveryStore = /* @__PURE__ */ once(
   (): DeliveryStore => new DynamoDeliveryStore(documentClient(), runtimeEnv().ORDERS_TABLE),
@@ -313,16 +287,25 @@ const LEASE_MS = 30_000; // the Lambda timeout: a request can hold a key no long
 export function createOrderDeps(): CreateOrderDeps {
   return {
     keys: idempotencyStore(),
+    partners: partnerStore(),
     payments: payments(),
     orders: orderStore(),
+    catalog: async () => indexCatalog(await catalogStore().get()),
+    sites: drawSites(),
     now: () => clock().now(),
     newOrderId: (now) => newId('order', now),
     alert,
     schedulePlacement: (order) => placementScheduler().schedule(order.id, new Date(order.placementDueAt)),
     leaseMs: LEASE_MS,
-    retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
-    keyTtlHours: SERVICE_CONFIG.idempotencyTtlHours,
+    keyLifeMs: SERVICE_CONFIG.idempotencyTtlHours * 3600_000,
     settleExpired: (record) => settleKey(settleDeps(), record),
+    config: {
+      placementDelayMinutes: SERVICE_CONFIG.placementDelayMinutes,
+      cancelWindowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
+      restrictedStates: SERVICE_CONFIG.restrictedStates,
+      minorAgeYears: SERVICE_CONFIG.minorAgeYears,
+      retryLockMs: SERVICE_CONFIG.internalErrorRetryLockMinutes * 60_000,
+    },
   };
 }
 
@@ -345,6 +328,7 @@ export function cancelOrderDeps(): CancelOrderDeps {
     now: () => clock().now(),
     windowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
     alert,
+    deliverNow: deliverNow(dispatchDeps()),
   };
 }
 
@@ -382,6 +366,7 @@ export function placeOrderDeps(): PlaceOrderDeps {
     lab: lab(),
     now: () => clock().now(),
     alert,
+    deliverNow: deliverNow(dispatchDeps()),
     issueRequisition: async (order, number) => {
       await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
@@ -421,6 +406,7 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     documents: documentStore(),
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
+    deliverNow: deliverNow(dispatchDeps()),
     renderResultsPdf: resultsReport,
   };
 }
@@ -431,6 +417,7 @@ export function sandboxDeps(): SandboxDeps {
     place: placeOrderDeps(),
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
+    ingestResults: (message, trigger) => ingestResults(recordResultsDeps(), message, trigger),
     now: () => clock().now(),
     ...(overrides?.lab.deliverResults ? { deliverResults: overrides.lab.deliverResults } : {}),
   };

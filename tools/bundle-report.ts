@@ -38,7 +38,7 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/public/stripe-webhook.ts': 1_240_000,
   'lambdas/ops/settle-payments.ts': 1_200_000,
   'lambdas/mcp/handler.ts': 1_200_000,
-  'lambdas/ops/placement.ts': 1_950_000,
+  'lambdas/ops/placement.ts': 2_000_000,
   'lambdas/admin/lab-oru.ts': WITH_PDF,
   'lambdas/lab/oru.ts': WITH_PDF,
   'lambdas/admin/orders-results-upload.ts': WITH_PDF,

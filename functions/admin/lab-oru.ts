@@ -1,8 +1,11 @@
-import { operatorHandler } from '../../shared/http/partner-handler.js';
+import { operatorHandler, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
-import { ApiError, validationError } from '../../shared/http/errors.js';
-import { ingestOru } from '../../shared/domain/lab-results.js';
-import { auditedEdge, recordResultsDeps } from '../../shared/composition.js';
+import { ingestError } from '../../shared/http/outcomes.js';
+import { ingestResults } from '../../shared/app/ingest-results.js';
+import type { ServiceDeps } from '../../shared/app/service-deps.js';
+
+/** What this handler needs from the composition root (its entry in lambdas/ passes them). */
+type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'recordResultsDeps'>;
 
 const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } } as const;
 
@@ -11,12 +14,12 @@ const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } }
  * message as the raw body. A message that cannot be parsed is refused whole (nothing stored),
  * with the problem named.
  */
-export const handler = operatorHandler(auditedEdge, AUDIT, async (event) => {
-  const body =
-    event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
-  const outcome = await ingestOru(recordResultsDeps(), body);
-  if (outcome.ok) return json(200, outcome);
-  if (outcome.status === 404) throw new ApiError('not_found', 'No order matches the message’s placer order number.');
-  if (outcome.status === 409) throw new ApiError('results_not_accepted', outcome.error);
-  throw validationError({ '(body)': outcome.error }, `The ORU message was refused: ${outcome.error}.`);
-});
+export const makeHandler = (deps: Deps) =>
+  operatorHandler(deps, AUDIT, async (event) => {
+    const body =
+      event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
+    const outcome = await ingestResults(deps.recordResultsDeps(), body);
+    if (outcome.kind !== 'ingested') throw ingestError(outcome);
+    const { orderId, analytes, report } = outcome;
+    return json(200, { ok: true, orderId, analytes, report });
+  });

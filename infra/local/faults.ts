@@ -20,6 +20,7 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
   return {
     storageProblem: (o) => inner.storageProblem(o),
     create: async (o) => (take('orderWrites'), inner.create(o)),
+    createCompleting: async (o, key, v) => (take('orderWrites'), inner.createCompleting(o, key, v)),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),
     transition: async (o, from, patch, events) => (take('orderWrites'), inner.transition(o, from, patch, events)),

@@ -1,2 +1,4 @@
-// Not yet a factory: this handler still reaches the composition root itself (its flow moves to a use case).
-export { handler } from '../../functions/admin/lab-oru.js';
+import { makeHandler } from '../../functions/admin/lab-oru.js';
+import { auditedEdge, recordResultsDeps } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...auditedEdge, recordResultsDeps });

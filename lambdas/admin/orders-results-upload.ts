@@ -1,2 +1,4 @@
-// Not yet a factory: this handler still reaches the composition root itself (its flow moves to a use case).
-export { handler } from '../../functions/admin/orders-results-upload.js';
+import { makeHandler } from '../../functions/admin/orders-results-upload.js';
+import { auditedEdge, catalogStore, recordResultsDeps } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...auditedEdge, catalogStore, recordResultsDeps });

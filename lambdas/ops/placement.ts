@@ -1,2 +1,4 @@
-// Not yet a factory: this handler still reaches the composition root itself (its flow moves to a use case).
-export { handler } from '../../functions/ops/placement.js';
+import { makeHandler } from '../../functions/ops/placement.js';
+import { logger, metrics, recoveryDeps } from '../../shared/composition.js';
+
+export const handler = makeHandler({ recoveryDeps, logger, metrics });

@@ -1,2 +1,4 @@
-// Not yet a factory: this handler still reaches the composition root itself (its flow moves to a use case).
-export { handler } from '../../functions/partner/orders-cancel.js';
+import { makeHandler } from '../../functions/partner/orders-cancel.js';
+import { auditedEdge, cancelOrderDeps } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...auditedEdge, cancelOrderDeps });

@@ -1,2 +1,4 @@
-// Not yet a factory: this handler still reaches the composition root itself (its flow moves to a use case).
-export { handler } from '../../functions/partner/orders-create.js';
+import { makeHandler } from '../../functions/partner/orders-create.js';
+import { auditedEdge, createOrderDeps, metrics } from '../../shared/composition.js';
+
+export const handler = makeHandler({ ...auditedEdge, createOrderDeps, metrics });

@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger.js';
+import type { BusinessMetric } from '../ports/metrics.js';
 
 export const ALERT_METRIC = { namespace: 'LabTests', metricName: 'OperatorAlerts' };
 /** The one dimension Powertools adds to every metric: alarms must name it to see the data. */
@@ -18,19 +19,7 @@ function metricsSink(): Metrics | null {
   return metrics;
 }
 
-export type BusinessMetric =
-  | 'OrdersCreated'
-  | 'PaymentsDeclined'
-  | 'PaymentsPending'
-  | 'PaymentProviderErrors'
-  | 'RefundsPending'
-  | 'Placements'
-  | 'PlacementScheduleFailures'
-  | 'WebhookRetryEnqueueFailures'
-  | 'WebhookDeliveriesFailed'
-  | 'ChargesSettledByRefund'
-  | 'SettlementsFailed'
-  | 'PaymentsPendingOverAnHour';
+export type { BusinessMetric };
 
 export function countMetric(name: BusinessMetric | typeof ALERT_METRIC.metricName, count = 1): void {
   const metrics = metricsSink();

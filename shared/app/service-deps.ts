@@ -21,6 +21,11 @@ import type { RecordAccessDeps } from './record-access.js';
 import type { SettleDeps } from './settle-payments.js';
 import type { StripeEventDeps } from './stripe-events.js';
 import type { RetryDeps } from './webhook-retries.js';
+import type { CreateOrderDeps } from './create-order.js';
+import type { CancelOrderDeps } from './cancel-order.js';
+import type { RecoveryDeps } from '../domain/recovery.js';
+import type { RecordResultsDeps } from '../domain/record-results.js';
+import type { CountMetric } from '../ports/metrics.js';
 import type { RotationDeps } from './webhook-secrets.js';
 
 /**
@@ -34,6 +39,7 @@ export interface ServiceDeps {
   runtimeEnv: () => RuntimeEnv;
   clock: () => Clock;
   logger: () => Logger;
+  metrics: () => CountMetric;
   rateLimiter: () => RateLimiter;
   catalogStore: () => CatalogStore;
   /** The versioned catalogue data file (the deploy-time seed). */
@@ -58,4 +64,8 @@ export interface ServiceDeps {
   sandboxDeps: () => SandboxDeps;
   dashboardAuthDeps: () => Promise<DashboardAuthDeps>;
   webhookSecretDeps: () => RotationDeps;
+  createOrderDeps: () => CreateOrderDeps;
+  cancelOrderDeps: () => CancelOrderDeps;
+  recoveryDeps: () => RecoveryDeps;
+  recordResultsDeps: () => RecordResultsDeps & { orders: OrderStore };
 }

@@ -1,30 +1,42 @@
 import type { CatalogItem } from '../domain/catalog.js';
-import type { OrderRecord, OrderState } from '../domain/order.js';
-import { orderedTests } from '../domain/lab-orders/orm.js';
+import type { OrderRecord } from '../domain/order.js';
+import { recordResults, type RecordResultsDeps } from '../domain/record-results.js';
+import { uploadRefusal, uploadedAnalytes, type UploadedAnalyte, type UploadRefusal } from '../domain/results/upload.js';
+import type { OrderStore } from '../ports/order-store.js';
 
-// The checks an operator's results upload passes before anything is stored: the order must have
-// reached the lab (before that the partner may still cancel it), and every analyte must belong
-// to a test that was ordered, unless the operator marks it as reported outside the order.
+export interface UploadResultsCommand {
+  orderId: string;
+  analytes: UploadedAnalyte[];
+  pdfs: Array<{ label: string; bytes: Uint8Array }>;
+}
 
-/** Before placement the partner's cancel window still runs and no requisition exists. */
-const NOT_PLACED: readonly OrderState[] = ['scheduled', 'placing'];
+export type UploadOutcome =
+  | { kind: 'recorded'; order: OrderRecord; analytes: number }
+  | { kind: 'no_order' }
+  | UploadRefusal
+  /** The order cannot take results (cancelled, or results already final). */
+  | { kind: 'not_accepted'; reason: string };
 
-export type UploadRefusal = { kind: 'not_placed'; state: OrderState } | { kind: 'not_ordered'; indexes: number[] };
-
-export function uploadRefusal(
-  order: OrderRecord,
-  analytes: Array<{ name: string; labTestCode: string; unordered?: boolean }>,
-  byId: Map<string, CatalogItem>,
-): UploadRefusal | null {
-  if (NOT_PLACED.includes(order.state)) return { kind: 'not_placed', state: order.state };
-  const known = new Set<string>();
-  for (const t of orderedTests(order, byId))
-    for (const b of t.biomarkers) {
-      known.add(b.name.toLowerCase());
-      if (b.loinc) known.add(b.loinc);
-    }
-  const indexes = analytes
-    .map((a, i) => (a.unordered || known.has(a.labTestCode) || known.has(a.name.toLowerCase()) ? -1 : i))
-    .filter((i) => i >= 0);
-  return indexes.length ? { kind: 'not_ordered', indexes } : null;
+/**
+ * POST /admin/v1/orders/{id}/results: results that arrived outside the electronic interface,
+ * uploaded by an operator (source operator_upload), checked against the order, completed as the
+ * domain derives them, and recorded as the lab's own results are.
+ */
+export async function uploadResults(
+  deps: RecordResultsDeps & { orders: OrderStore; catalog: () => Promise<Map<string, CatalogItem>> },
+  cmd: UploadResultsCommand,
+): Promise<UploadOutcome> {
+  const order = await deps.orders.findById(cmd.orderId);
+  if (!order) return { kind: 'no_order' };
+  const refusal = uploadRefusal(order, cmd.analytes, await deps.catalog());
+  if (refusal) return refusal;
+  const analytes = uploadedAnalytes(cmd.analytes, deps.now());
+  const recorded = await recordResults(deps, order, {
+    source: 'operator_upload',
+    analytes,
+    pdfs: cmd.pdfs,
+    trigger: 'operator_upload',
+  });
+  if (!recorded.ok) return { kind: 'not_accepted', reason: recorded.reason };
+  return { kind: 'recorded', order: recorded.order, analytes: analytes.length };
 }

@@ -1,49 +1,11 @@
-import { cancelDecision, type CancelReason, type OrderRecord } from './order.js';
+import type { OrderRecord } from './order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Payments } from '../ports/payments.js';
-import { outboxEvent } from './events.js';
 
-export interface CancelOrderDeps {
+export interface RefundDeps {
   orders: OrderStore;
   payments: Payments;
-  now: () => Date;
-  windowMinutes: number;
   alert: (event: string, ids: Record<string, string>) => void;
-}
-
-export type CancelResult =
-  { ok: true; order: OrderRecord; refund: 'issued' | 'pending' } | { ok: false; reason: CancelReason };
-
-/**
- * Cancels with a write guarded on the state and version read, so a cancel racing a placement has
- * exactly one winner. The payment is marked refund_pending in the same write, so a crash before
- * the refund leaves a visible, alerting state rather than a silent one.
- */
-export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Promise<CancelResult> {
-  let current = order;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = deps.now();
-    const decision = cancelDecision(current, now, deps.windowMinutes);
-    if (!decision.ok) return decision;
-    const cancelled = await deps.orders.transition(
-      current,
-      ['scheduled'],
-      {
-        state: 'cancelled',
-        cancelledAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        payment: { ...current.payment, status: 'refund_pending' },
-      },
-      [outboxEvent('order.cancelled', current, 'partner_cancel', now)],
-    );
-    if (!cancelled) {
-      // Someone moved it first (placement, or another cancel): decide again on what is stored now.
-      current = (await deps.orders.get(order.partnerId, order.id)) ?? current;
-      continue;
-    }
-    return { ok: true, ...(await settleRefund(deps, cancelled, 0)) };
-  }
-  return { ok: false, reason: 'not_cancellable' };
 }
 
 /**
@@ -54,7 +16,7 @@ export async function cancelOrder(deps: CancelOrderDeps, order: OrderRecord): Pr
  * that refund (the adapter looks it up).
  */
 export async function settleRefund(
-  deps: Pick<CancelOrderDeps, 'orders' | 'payments' | 'alert'>,
+  deps: RefundDeps,
   cancelled: OrderRecord,
   attempt: number,
 ): Promise<{ order: OrderRecord; refund: 'issued' | 'pending' }> {

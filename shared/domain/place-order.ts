@@ -1,4 +1,4 @@
-import { outboxEvent } from './events.js';
+import { outboxEvent, type OutboxEvent } from './events.js';
 import type { OrderRecord } from './order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Lab } from '../ports/lab.js';
@@ -12,6 +12,8 @@ export interface PlaceOrderDeps {
   unreachableRetryMinutes?: number;
   /** Renders and stores the requisition document before partners are told it is ready. */
   issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
+  /** The first attempt of each webhook delivery a state change wrote; never throws (a failure stays due). */
+  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function completePlacement(
   try {
     await deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber);
     const now = deps.now();
+    const events = [outboxEvent('order.requisition_ready', order, trigger, now)];
     const issued = await deps.orders.transition(
       order,
       [order.state],
@@ -95,8 +98,9 @@ export async function completePlacement(
         requisitionIssuedAt: now.toISOString(),
         updatedAt: now.toISOString(),
       },
-      [outboxEvent('order.requisition_ready', order, trigger, now)],
+      events,
     );
+    if (issued) await deps.deliverNow(events);
     // Someone moved the order meanwhile (results arrived, or it was marked unconfirmed): the lab
     // has it under this number all the same, so support must hear of it.
     if (!issued) deps.alert('requisition_not_recorded', ids);

@@ -1,4 +1,4 @@
-import { outboxEvent } from './events.js';
+import { outboxEvent, type OutboxEvent } from './events.js';
 import type { OrderRecord, OrderState } from './order.js';
 import type { Analyte } from './results/types.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -21,6 +21,8 @@ export interface RecordResultsDeps {
   documents: DocumentStore;
   now: () => Date;
   newResultsId: (now: Date) => string;
+  /** The first attempt of each webhook delivery a state change wrote (never throws: a failure stays due for the retry cron). */
+  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
   renderResultsPdf: (
     order: OrderRecord,
     analytes: Analyte[],
@@ -103,12 +105,14 @@ export async function recordResults(
   const trigger = kind === 'correction' ? `${input.trigger}_correction_${resultsId}` : input.trigger;
   const events = kind === 'preliminary' ? [] : [outboxEvent('order.results_ready', order, trigger, now)];
   const moved = await deps.orders.transition(order, from, patch, events);
-  if (moved) return { ok: true, order: moved };
+  if (moved) return (await deps.deliverNow(events), { ok: true, order: moved });
   // The order moved on meanwhile (a placement finished, or the recovery sweep touched it): if it can
   // still take results, take them once more against what is stored now; a lab does not resend.
   const current = await deps.orders.get(order.partnerId, order.id);
   const refusedNow = refusal(current?.state);
   if (refusedNow) return refusedNow;
   const again = current ? await deps.orders.transition(current, from, patch, events) : null;
-  return again ? { ok: true, order: again } : { ok: false, reason: 'conflict' };
+  if (!again) return { ok: false, reason: 'conflict' };
+  await deps.deliverNow(events);
+  return { ok: true, order: again };
 }

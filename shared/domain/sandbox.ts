@@ -1,5 +1,5 @@
 import type { CatalogItem } from './catalog.js';
-import { ingestOru, simulatedResultsMessage } from './lab-results.js';
+import { simulatedResultsMessage } from './lab-results.js';
 import { completePlacement, placeOrder, type PlaceOrderDeps } from './place-order.js';
 import { requisitionNumberFor } from './lab-orders/orm.js';
 import type { OrderRecord } from './order.js';
@@ -32,6 +32,8 @@ export interface SandboxDeps {
   place: PlaceOrderDeps;
   results: RecordResultsDeps & { orders: OrderStore };
   byId: () => Promise<Map<string, CatalogItem>>;
+  /** The ORU ingestion path every lab message takes (shared/app/ingest-results.ts). */
+  ingestResults: (message: string, trigger: string) => Promise<{ kind: 'ingested' } | { kind: string; error: string }>;
   now: () => Date;
   /** Who reports the rehearsal's results (the local lab stand-in); absent, the in-process simulation. */
   deliverResults?: (order: OrderRecord) => Promise<SandboxOutcome>;
@@ -46,8 +48,8 @@ export async function deliverSimulatedResults(
   trigger: string,
 ): Promise<SandboxOutcome> {
   const message = simulatedResultsMessage(order, await deps.byId(), deps.now());
-  const outcome = await ingestOru(deps.results, message, trigger);
-  if (!outcome.ok) return { ok: false, message: outcome.error };
+  const outcome = await deps.ingestResults(message, trigger);
+  if ('error' in outcome) return { ok: false, message: outcome.error };
   return { ok: true, order: (await deps.orders.get(order.partnerId, order.id)) as OrderRecord };
 }
 

@@ -1,6 +1,7 @@
 import { ApiError, validationError } from './errors.js';
 import type { OrderRuleError } from '../domain/order-rules.js';
-import type { CreateOrderErrorCode } from '../domain/create-order.js';
+import type { CreateOrderFailure as CreateOrderErrorCode, CreateOrderOutcome } from '../app/create-order.js';
+import type { HttpResult } from './respond.js';
 
 export function orderRuleError(e: OrderRuleError): ApiError {
   switch (e.code) {
@@ -46,4 +47,18 @@ export function createOrderError(
     ...(details ? { details } : {}),
     ...(retryAfterSeconds ? { headers: { 'Retry-After': String(retryAfterSeconds) } } : {}),
   });
+}
+
+/** POST /orders' answer: 201 with the stored public order (a replay's very bytes), or the error to throw. */
+export function createOrderAnswer(outcome: CreateOrderOutcome): HttpResult {
+  switch (outcome.kind) {
+    case 'created':
+      return { statusCode: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: outcome.body };
+    case 'rule_failed':
+      throw orderRuleError(outcome.error);
+    case 'partner_missing':
+      throw new ApiError('invalid_api_key');
+    case 'refused':
+      throw createOrderError(outcome.code, outcome.details, outcome.retryAfterSeconds);
+  }
 }

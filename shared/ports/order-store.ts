@@ -1,6 +1,7 @@
 import type { OrderRecord, OrderState } from '../domain/order.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { RecoveryKind } from '../domain/recovery-kind.js';
+import type { KeyRecord } from '../domain/idempotency.js';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -8,11 +9,19 @@ export interface OrderPage {
   nextKey: string | null;
 }
 
+export type NewOrderWrite = 'created' | 'key_changed' | { exists: OrderRecord };
+
 export interface OrderStore {
   /** Why this order could not be written (marshalling, item size), or null: checked before any charge. */
   storageProblem(order: OrderRecord): string | null;
   /** Writes a new order; writing the same order id again is a no-op that returns the stored one. */
   create(order: OrderRecord): Promise<OrderRecord>;
+  /**
+   * Writes a new order and, in the same transaction, the Idempotency-Key record that completes its
+   * request, conditional on the key still being at `keyVersion`. 'key_changed': another request
+   * moved the key first, nothing written. `exists`: the order was already written (the key untouched).
+   */
+  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number): Promise<NewOrderWrite>;
   get(partnerId: string, orderId: string): Promise<OrderRecord | null>;
   /** One page of a partner's orders, newest first; optionally only those with an externalId. */
   list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage>;

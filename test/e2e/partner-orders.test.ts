@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  admin,
   adultPatient,
   api,
   newPartner,
@@ -118,17 +117,6 @@ describe('POST /api/v1/orders', () => {
     expect(ok.body.guardian).toMatchObject({ relationship: 'parent' });
   });
 
-  it('a patient in a restricted state -> unavailable_in_state with details.state', async () => {
-    const res = await api(partner, 'POST', '/orders', {
-      idempotencyKey: randomUUID(),
-      body: orderBody([picks.a.id], {
-        patient: { ...adultPatient, address: { ...adultPatient.address, state: 'ny', zip: '10001' } },
-      }),
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'unavailable_in_state', details: { state: 'NY' } });
-  });
-
   it('unknown items and unknown locations', async () => {
     const unknown = await api(partner, 'POST', '/orders', {
       idempotencyKey: randomUUID(),
@@ -218,24 +206,6 @@ describe('reading orders', () => {
 });
 
 describe('DELETE /api/v1/orders/{id}', () => {
-  it('cancels within the window with an inline refund, then 409 already_cancelled', async () => {
-    const created = (await placeOrder(partner, [picks.a.id])).body;
-    const res = await api(partner, 'DELETE', `/orders/${created.id}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, status: 'cancelled', refund: 'issued' });
-    expect(res.body.cancelledAt).toBeTruthy();
-    const again = await api(partner, 'DELETE', `/orders/${created.id}`);
-    expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'cannot_cancel', details: { reason: 'already_cancelled' } });
-    const got = await api(partner, 'GET', `/orders/${created.id}`);
-    expect(got.body.status).toBe('cancelled');
-    expect(got.body).not.toHaveProperty('refund');
-    const refunds = (await (
-      await fetch(`${(await import('vitest')).inject('stripeUrl')}/_sim/refunds`)
-    ).json()) as Array<{ payment_intent: string }>;
-    expect(refunds.some((r) => r.payment_intent === created.payment.paymentIntentId)).toBe(true);
-  });
-
   it('refund pending when the refund cannot be made inline', async () => {
     const p = await newPartner({ paymentMethod: 'pm_sim_refund_fails' });
     const created = (await placeOrder(p, [picks.a.id])).body;
@@ -243,15 +213,6 @@ describe('DELETE /api/v1/orders/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.refund).toBe('pending');
     expect(res.body.payment.status).toBe('refund_pending');
-  });
-
-  it('after the 60-minute window -> 409 cannot_cancel', async () => {
-    const created = (await placeOrder(partner, [picks.a.id])).body;
-    await admin('POST', '/clock/advance', { seconds: 3601 });
-    const res = await api(partner, 'DELETE', `/orders/${created.id}`);
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('cannot_cancel');
-    expect(['not_cancellable', 'placed', 'requisition_issued']).toContain(res.body.error.details.reason);
   });
 
   it('404 for an unknown or foreign order', async () => {

@@ -176,6 +176,26 @@ describe.each(IMPLEMENTATIONS)('store contract: %s', (_name, make) => {
   });
 
   describe('idempotency keys', () => {
+    it('an order is written with its request’s completed key, all or nothing, from the key version read', async () => {
+      const { orders, keys } = await make();
+      const claimed = keyRecord('ptr_a#k9', { phase: 'charging', version: 1 });
+      await keys.put(claimed, null);
+      const done = { ...claimed, status: 'COMPLETED' as const, phase: 'charged' as const, data: '{}', version: 2 };
+      // Another request moved the key first: neither the order nor the key is written.
+      expect(await orders.createCompleting(order('order_k9'), done, 0)).toBe('key_changed');
+      expect(await orders.findById('order_k9')).toBeNull();
+      expect(await keys.get('ptr_a#k9')).toEqual(claimed);
+      expect(await orders.createCompleting(order('order_k9'), done, 1)).toBe('created');
+      expect(await orders.findById('order_k9')).toEqual(order('order_k9'));
+      expect(await keys.get('ptr_a#k9')).toEqual(done);
+      // The order exists already (an earlier attempt wrote it): the stored one is answered, the key untouched.
+      const again = { ...done, data: '{"again":true}', version: 3 };
+      expect(await orders.createCompleting({ ...order('order_k9'), totalCents: 1 }, again, 2)).toEqual({
+        exists: order('order_k9'),
+      });
+      expect(await keys.get('ptr_a#k9')).toEqual(done);
+    });
+
     it('are claimed once and then written only from the version read', async () => {
       const { keys } = await make();
       expect(await keys.put(keyRecord('ptr_a#k1'), null)).toBe(true);

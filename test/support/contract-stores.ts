@@ -27,10 +27,11 @@ export interface Stores {
 
 export function memoryStores(): Stores {
   const deliveries = new MemoryDeliveries();
+  const keys = new MemoryKeys();
   return {
-    orders: new MemoryOrders(),
+    orders: new MemoryOrders(keys),
     partners: new MemoryPartners(),
-    keys: new MemoryKeys(),
+    keys,
     deliveries,
     seedDelivery: async (r) => void deliveries.records.set(r.id, structuredClone(r)),
   };
@@ -44,7 +45,7 @@ export async function dynamoStores(endpoint: string): Promise<Stores> {
   const db = createDocumentClient({ endpoint });
   const table = (k: TableKey) => `${prefix}${TABLES[k].localName}`;
   return {
-    orders: new DynamoOrderStore(db, table('orders')),
+    orders: new DynamoOrderStore(db, table('orders'), table('idempotency')),
     partners: new DynamoPartnerStore(db, table('partners')),
     keys: new DynamoIdempotencyStore(db, table('idempotency')),
     deliveries: new DynamoDeliveryStore(db, table('orders')),

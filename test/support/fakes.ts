@@ -64,6 +64,20 @@ export class MemoryKeys implements IdempotencyStore {
 export class MemoryOrders implements OrderStore {
   readonly orders = new Map<string, OrderRecord>();
   failCreates = 0;
+  /** The key store an order's creation completes a key record in (createCompleting). */
+  constructor(private readonly keys: MemoryKeys = new MemoryKeys()) {}
+  async createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number) {
+    if (this.failCreates > 0) {
+      this.failCreates--;
+      throw new Error('store down');
+    }
+    const existing = this.orders.get(order.id);
+    if ((this.keys.records.get(key.id)?.version ?? null) !== keyVersion) return 'key_changed' as const;
+    if (existing) return { exists: structuredClone(existing) };
+    this.orders.set(order.id, structuredClone(order));
+    this.keys.records.set(key.id, structuredClone(key));
+    return 'created' as const;
+  }
   storageProblem: (order: OrderRecord) => string | null = () => null;
   async create(order: OrderRecord) {
     if (this.failCreates > 0) {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { placeDueOrders, placeOrder, type PlaceOrderDeps } from '../../shared/domain/place-order.js';
-import { cancelOrder, type CancelOrderDeps } from '../../shared/domain/cancel-order.js';
+import { cancelOrder, type CancelOrderDeps } from '../../shared/app/cancel-order.js';
 import { cancelDecision, PUBLIC_STATUS, type OrderRecord, type OrderState } from '../../shared/domain/order.js';
 import { simulatedLab } from '../../shared/adapters/simulated-lab.js';
 import { MemoryOrders, ScriptedPayments } from '../support/fakes.js';
@@ -9,6 +9,7 @@ let now = Date.parse('2026-11-23T10:00:00Z');
 let orders: MemoryOrders;
 let payments: ScriptedPayments;
 let alerts: string[];
+let delivered: string[];
 
 const order = (id: string, over: Partial<OrderRecord> = {}): OrderRecord =>
   ({
@@ -34,12 +35,14 @@ const placeDeps = (): PlaceOrderDeps => ({
   now: () => new Date(now),
   alert: (e) => alerts.push(e),
   issueRequisition: async () => undefined,
+  deliverNow: async (events) => void delivered.push(...events.map((e) => e.type)),
 });
 const cancelDeps = (): CancelOrderDeps => ({
   orders,
   payments,
   now: () => new Date(now),
   windowMinutes: 60,
+  deliverNow: async (events) => void delivered.push(...events.map((e) => e.type)),
   alert: (e) => alerts.push(e),
 });
 
@@ -47,6 +50,7 @@ beforeEach(() => {
   orders = new MemoryOrders();
   payments = new ScriptedPayments();
   alerts = [];
+  delivered = [];
 });
 
 describe('cancel rules', () => {
@@ -82,6 +86,8 @@ describe('placement', () => {
     expect(placed?.state).toBe('requisition_issued');
     expect(placed?.requisitionNumber).toMatch(/^RQ\d{10}$/);
     expect([...orders.outbox.keys()]).toEqual(['order_a__order.requisition_ready__placement']);
+    // Its first webhook attempt is a step of the placement, made once the event is written.
+    expect(delivered).toEqual(['order.requisition_ready']);
   });
 
   it('does not place an order before it is due', async () => {
@@ -103,7 +109,11 @@ describe('placement', () => {
     );
     expect(result?.state).toBe('unconfirmed');
     expect(alerts).toEqual(['placement_unconfirmed']);
-    expect(await cancelOrder(cancelDeps(), result as OrderRecord)).toEqual({ ok: false, reason: 'may_exist_at_lab' });
+    expect(await cancelOrder(cancelDeps(), 'ptr_1', 'order_c')).toEqual({
+      ok: false,
+      kind: 'refused',
+      reason: 'may_exist_at_lab',
+    });
   });
 
   it('the sandbox rehearsal of an unconfirmed placement ends the same way, without paging support', async () => {
@@ -118,7 +128,10 @@ describe('placement', () => {
       const id = `order_race_${i}`;
       await orders.create(order(id));
       const read = (await orders.findById(id)) as OrderRecord;
-      const [placed, cancelled] = await Promise.all([placeOrder(placeDeps(), read), cancelOrder(cancelDeps(), read)]);
+      const [placed, cancelled] = await Promise.all([
+        placeOrder(placeDeps(), read),
+        cancelOrder(cancelDeps(), read.partnerId, read.id),
+      ]);
       const final = orders.orders.get(id) as OrderRecord;
       if (cancelled.ok) {
         expect(placed).toBeNull();
@@ -128,7 +141,7 @@ describe('placement', () => {
         ]);
       } else {
         expect(placed?.state).toBe('requisition_issued');
-        expect(['placing', 'requisition_issued']).toContain(cancelled.reason);
+        expect(['placing', 'requisition_issued']).toContain((cancelled as { reason?: string }).reason);
         expect([...orders.outbox.keys()].filter((k) => k.startsWith(`${id}__`))).toEqual([
           `${id}__order.requisition_ready__placement`,
         ]);
@@ -140,7 +153,7 @@ describe('placement', () => {
 describe('cancel', () => {
   it('refunds inline and writes order.cancelled with the state change', async () => {
     await orders.create(order('order_d'));
-    const r = await cancelOrder(cancelDeps(), (await orders.findById('order_d')) as OrderRecord);
+    const r = await cancelOrder(cancelDeps(), 'ptr_1', 'order_d');
     expect(r).toMatchObject({ ok: true, refund: 'issued' });
     expect(orders.orders.get('order_d')?.payment.status).toBe('refunded');
     expect(orders.outbox.has('order_d__order.cancelled__partner_cancel')).toBe(true);
@@ -148,7 +161,7 @@ describe('cancel', () => {
   it('a failed refund leaves refund_pending and alerts staff', async () => {
     payments.refundFails = true;
     await orders.create(order('order_e'));
-    const r = await cancelOrder(cancelDeps(), (await orders.findById('order_e')) as OrderRecord);
+    const r = await cancelOrder(cancelDeps(), 'ptr_1', 'order_e');
     expect(r).toMatchObject({ ok: true, refund: 'pending' });
     expect(orders.orders.get('order_e')?.payment.status).toBe('refund_pending');
     expect(alerts).toContain('refund_pending');

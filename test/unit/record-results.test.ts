@@ -57,6 +57,7 @@ describe('recordResults', () => {
       now: () => new Date('2026-11-23T10:00:00Z'),
       newResultsId: () => `res_${++seq}`,
       renderResultsPdf: async () => new Uint8Array(),
+      deliverNow: async () => undefined,
     };
     const order = {
       id: 'o1',
@@ -117,6 +118,7 @@ describe('recordResults', () => {
       now: () => new Date('2026-11-23T10:00:00Z'),
       newResultsId: () => 'res_1',
       renderResultsPdf: async () => new Uint8Array(),
+      deliverNow: async () => undefined,
     };
     const outcome = await recordResults(deps, order, {
       source: 'lab_electronic',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { placeOrder, type PlaceOrderDeps } from '../../shared/domain/place-order.js';
-import { cancelOrder } from '../../shared/domain/cancel-order.js';
+import { cancelOrder } from '../../shared/app/cancel-order.js';
 import { recoverOrders, type RecoveryDeps } from '../../shared/domain/recovery.js';
 import { recoveryKind } from '../../shared/domain/recovery-kind.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
@@ -38,6 +38,7 @@ const placeDeps = (lab: Lab = simulatedLab): PlaceOrderDeps => ({
   lab,
   now: () => new Date(now),
   alert: (e) => alerts.push(e),
+  deliverNow: async () => undefined,
   issueRequisition: async (o) => {
     if (requisitionFails > 0) {
       requisitionFails--;
@@ -154,8 +155,16 @@ describe('recovery sweep', () => {
     await orders.create(order('o5'));
     payments.refundFails = true;
     const cancelled = await cancelOrder(
-      { orders, payments, now: () => new Date(now), windowMinutes: 60, alert: (e) => alerts.push(e) },
-      stored('o5'),
+      {
+        orders,
+        payments,
+        now: () => new Date(now),
+        windowMinutes: 60,
+        alert: (e) => alerts.push(e),
+        deliverNow: async () => undefined,
+      },
+      'ptr_1',
+      'o5',
     );
     expect(cancelled).toMatchObject({ ok: true, refund: 'pending' });
     now += 30 * 60_000;
@@ -195,15 +204,16 @@ describe('recovery sweep', () => {
       payments,
       now: () => new Date(now),
       windowMinutes: 60,
+      deliverNow: async () => undefined,
       alert: (e: string) => alerts.push(e),
     };
     await orders.create(order('r1', { simulation: { refund: 'fails' } }));
-    expect(await cancelOrder(cancel, stored('r1'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(await cancelOrder(cancel, 'ptr_1', 'r1')).toMatchObject({ ok: true, refund: 'pending' });
     expect(payments.refundKeys).toEqual([]); // the provider is not even asked
     expect(alerts).toEqual([]);
     await orders.create(order('r2'));
     payments.refundFails = true;
-    expect(await cancelOrder(cancel, stored('r2'))).toMatchObject({ ok: true, refund: 'pending' });
+    expect(await cancelOrder(cancel, 'ptr_1', 'r2')).toMatchObject({ ok: true, refund: 'pending' });
     expect(alerts).toEqual(['refund_pending']);
   });
 

@@ -51,13 +51,8 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       await this.db.send(
         new PutCommand({
           TableName: this.table,
-          Item: {
-            ...record,
-            ...(movedMoney(record) ? unsettledEntry(record) : {}),
-          },
-          ...(expectedVersion === null
-            ? { ConditionExpression: 'attribute_not_exists(id)' }
-            : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } }),
+          Item: keyItem(record),
+          ...keyCondition(expectedVersion),
         }),
       );
       return true;
@@ -66,6 +61,21 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       throw err;
     }
   }
+}
+
+/** The stored item: a record that moved money and is not settled is also filed in the `unsettled` index. */
+export function keyItem(record: KeyRecord) {
+  return {
+    ...record,
+    ...(movedMoney(record) ? unsettledEntry(record) : {}),
+  };
+}
+
+/** Every write of a key record is conditional on the version its writer read (null: no record yet). */
+export function keyCondition(expectedVersion: number | null) {
+  return expectedVersion === null
+    ? { ConditionExpression: 'attribute_not_exists(id)' }
+    : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } };
 }
 
 function fromItem(item: Record<string, unknown>): KeyRecord {

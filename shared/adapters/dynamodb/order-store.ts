@@ -4,7 +4,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OutboxEvent } from '../../domain/events.js';
 import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
-import type { OrderPage, OrderStore } from '../../ports/order-store.js';
+import type { NewOrderWrite, OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
 import { oldestFirst } from './sharded-index.js';
 import {
@@ -18,6 +18,8 @@ import {
   workQueueEntry,
   type WorkQueue,
 } from './keys/orders-table.js';
+import type { KeyRecord } from '../../domain/idempotency.js';
+import { keyCondition, keyItem } from './idempotency-store.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2's work queues hold scheduled placements by
@@ -104,6 +106,7 @@ export class DynamoOrderStore implements OrderStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
+    private readonly keysTable = '', // the Idempotency-Key table: an order completes its request's key
   ) {}
 
   storageProblem(order: OrderRecord): string | null {
@@ -111,26 +114,32 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async create(order: OrderRecord): Promise<OrderRecord> {
+    const written = await this.writeNew(order);
+    return typeof written === 'object' ? written.exists : order;
+  }
+
+  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number) {
+    return this.writeNew(order, {
+      Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) },
+    });
+  }
+
+  /** The order and the pointer that finds it by id alone, written once, with what completes its request. */
+  private async writeNew(order: OrderRecord, also?: object): Promise<NewOrderWrite> {
+    const TransactItems = [
+      { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: this.table, Item: { ...orderKeys.orderIdPointer(order.id), partnerId: order.partnerId } } },
+      ...(also ? [also] : []),
+    ];
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: this.table,
-                Item: { ...orderKeys.orderIdPointer(order.id), partnerId: order.partnerId },
-              },
-            },
-          ],
-        }),
-      );
-      return order;
+      await this.db.send(new TransactWriteCommand({ TransactItems }));
+      return 'created';
     } catch (err) {
       if (!(err instanceof TransactionCanceledException)) throw err;
+      if (err.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') return 'key_changed';
       const existing = await this.get(order.partnerId, order.id);
       if (!existing) throw err;
-      return existing;
+      return { exists: existing };
     }
   }
 

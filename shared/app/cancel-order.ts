@@ -1,0 +1,52 @@
+import { cancelDecision, type CancelReason, type OrderRecord } from '../domain/order.js';
+import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import { settleRefund, type RefundDeps } from '../domain/cancel-order.js';
+
+export interface CancelOrderDeps extends RefundDeps {
+  now: () => Date;
+  windowMinutes: number;
+  /** The first attempt of each webhook delivery the cancellation wrote; never throws (a failure stays due). */
+  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+}
+
+export type CancelResult =
+  | { ok: true; kind: 'cancelled'; order: OrderRecord; refund: 'issued' | 'pending' }
+  | { ok: false; kind: 'refused'; reason: CancelReason }
+  | { ok: false; kind: 'no_order' };
+
+/**
+ * DELETE /orders/{id}: the partner's order, cancelled with a write guarded on the state and
+ * version read, so a cancel racing a placement has exactly one winner. The payment is marked
+ * refund_pending in the same write (with the order.cancelled event), so a crash before the refund
+ * leaves a visible, alerting state rather than a silent one; then the webhook's first attempt,
+ * then the refund.
+ */
+export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orderId: string): Promise<CancelResult> {
+  let current = await deps.orders.get(partnerId, orderId);
+  if (!current) return { ok: false, kind: 'no_order' };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = deps.now();
+    const decision = cancelDecision(current, now, deps.windowMinutes);
+    if (!decision.ok) return { ok: false, kind: 'refused', reason: decision.reason };
+    const events = [outboxEvent('order.cancelled', current, 'partner_cancel', now)];
+    const cancelled = await deps.orders.transition(
+      current,
+      ['scheduled'],
+      {
+        state: 'cancelled',
+        cancelledAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        payment: { ...current.payment, status: 'refund_pending' },
+      },
+      events,
+    );
+    if (!cancelled) {
+      // Someone moved it first (placement, or another cancel): decide again on what is stored now.
+      current = (await deps.orders.get(partnerId, orderId)) ?? current;
+      continue;
+    }
+    await deps.deliverNow(events);
+    return { ok: true, kind: 'cancelled', ...(await settleRefund(deps, cancelled, 0)) };
+  }
+  return { ok: false, kind: 'refused', reason: 'not_cancellable' };
+}

@@ -1,0 +1,50 @@
+import { parseOru, placerOrderNumbers } from '../domain/results/hl7.js';
+import { recordResults, type RecordResultsDeps } from '../domain/record-results.js';
+import { isPlausibleId } from '../domain/ids.js';
+import { amendAnalytes, reportKind } from '../domain/results/amend.js';
+import type { OrderStore } from '../ports/order-store.js';
+
+export type IngestOutcome =
+  | { kind: 'ingested'; orderId: string; analytes: number; report: 'preliminary' | 'final' | 'correction' }
+  /** The message cannot be read as an ORU^R01 about exactly one order: nothing stored. */
+  | { kind: 'unreadable'; error: string }
+  | { kind: 'no_order'; error: string }
+  /** The order exists but cannot take results (cancelled, or moved on meanwhile). */
+  | { kind: 'not_accepted'; error: string };
+
+/**
+ * Electronic results from a lab (an ORU^R01 message), whoever delivers it (the lab's own route, an
+ * operator, the sandbox): parsed, matched to the order by its placer order number (our order id),
+ * merged with what the lab sent before for it (preliminaries, then finals, then corrections and
+ * deletions), stored, and the order moved to results_ready when the results are final.
+ */
+export async function ingestResults(
+  deps: RecordResultsDeps & { orders: OrderStore },
+  message: string,
+  trigger = 'lab_results',
+): Promise<IngestOutcome> {
+  const parsed = parseOru(message, deps.now().toISOString());
+  if (!parsed.ok) return { kind: 'unreadable', error: parsed.error };
+  const placers = placerOrderNumbers(parsed.result);
+  if (placers.length !== 1)
+    return {
+      kind: 'unreadable',
+      error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
+    };
+  const placer = placers[0] as string;
+  const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
+  if (!order) return { kind: 'no_order', error: 'no order matches the placer order number' };
+  if (order.state === 'cancelled') return { kind: 'not_accepted', error: 'the order cannot take results (cancelled)' };
+  const report = reportKind(parsed.result.analyteStatuses, order.state === 'results_reported');
+  const earlier = order.resultsId ? await deps.results.get(order.partnerId, order.id, order.resultsId) : null;
+  const analytes = amendAnalytes(earlier?.analytes ?? [], parsed.result.analytes, parsed.result.analyteStatuses);
+  const recorded = await recordResults(deps, order, {
+    source: 'lab_electronic',
+    analytes,
+    pdfs: [],
+    trigger,
+    kind: report,
+  });
+  if (!recorded.ok) return { kind: 'not_accepted', error: `the order cannot take results (${recorded.reason})` };
+  return { kind: 'ingested', orderId: order.id, analytes: parsed.result.analytes.length, report };
+}
