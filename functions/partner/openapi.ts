@@ -1,9 +1,10 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { json, requestOrigin, type HttpEvent, type HttpResult } from '../../shared/http/respond.js';
+import { requestOrigin, type HttpEvent, type HttpResult } from '../../shared/http/respond.js';
 import { errorShape } from '../../shared/http/middleware.js';
 import { singleValuedQuery } from '../../shared/http/partner-handler.js';
 import { buildDocument } from '../../shared/http/openapi/documents.js';
+import { cachedJson, conditional } from '../../shared/http/conditional.js';
 import { runtimeEnv } from '../../shared/composition.js';
 
 const origin = (event: HttpEvent) => requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
@@ -12,14 +13,12 @@ const origin = (event: HttpEvent) => requestOrigin(event, runtimeEnv().PUBLIC_BA
 export const handler = middy<HttpEvent, HttpResult, Error, Context>()
   .use(errorShape('partner', origin))
   .use(singleValuedQuery())
-  .handler(async (event) =>
+  .use(conditional())
+  .handler(async (event) => {
     // The document's server is the partner API itself; error `docs` links go to the public site.
-    json(
-      200,
-      buildDocument('partner', requestOrigin(event, runtimeEnv().API_BASE_URL ?? runtimeEnv().PUBLIC_BASE_URL)),
-      {
-        'Access-Control-Allow-Origin': '*',
-        'Cache-Control': 'public, max-age=300',
-      },
-    ),
-  );
+    const server = requestOrigin(event, runtimeEnv().API_BASE_URL ?? runtimeEnv().PUBLIC_BASE_URL);
+    return cachedJson(`openapi partner ${server}`, () => buildDocument('partner', server), {
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'public, max-age=300',
+    });
+  });

@@ -1,11 +1,12 @@
 import { publicHandler, publicOrigin } from '../../shared/http/public-handler.js';
-import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
+import { query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
+import { memberTests, indexCatalog, type Catalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { CATEGORY_ES, FEE_LABEL_ES } from '../../shared/config/spanish.js';
 import { catalogStore } from '../../shared/composition.js';
+import { cachedJson } from '../../shared/http/conditional.js';
 
 /**
  * GET /api/catalog: the compact catalogue for language-model grounding. `locale=es` gives the
@@ -21,8 +22,20 @@ export const handler = publicHandler(async (event) => {
   const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
   const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
   const catalog = await catalogStore().get();
+  const origin = publicOrigin(event);
+  // Built once per catalogue version and variant; the medium is bounded (50 safe characters) and so is the cache.
+  return cachedJson(
+    `catalog ${catalog.version} ${origin} ${locale} ${medium ?? ''}`,
+    () => compact(catalog, origin, locale, medium),
+    {
+      'Content-Language': locale,
+    },
+  );
+});
+
+function compact(catalog: Catalog, origin: string, locale: 'en' | 'es', medium: string | null) {
   const byId = indexCatalog(catalog);
-  const links = publicLinks(publicOrigin(event));
+  const links = publicLinks(origin);
   const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
   const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
     id: item.id,
@@ -34,21 +47,17 @@ export const handler = publicHandler(async (event) => {
     url: tag(links.itemUrl(item)),
     description: locale === 'es' ? item.descriptionEs : item.description,
   });
-  return json(
-    200,
-    {
-      locale,
-      currency: 'USD',
-      orderFee: {
-        amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
-        chargedPer: 'order',
-        label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
-      },
-      restrictedStates: SERVICE_CONFIG.restrictedStates,
-      quoteApi: `${publicOrigin(event)}/api/public/v1/quote?items={ids}&state={state}`,
-      tests: catalog.tests.map(entry),
-      panels: catalog.panels.map(entry),
+  return {
+    locale,
+    currency: 'USD',
+    orderFee: {
+      amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
+      chargedPer: 'order',
+      label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
     },
-    { 'Content-Language': locale },
-  );
-});
+    restrictedStates: SERVICE_CONFIG.restrictedStates,
+    quoteApi: `${origin}/api/public/v1/quote?items={ids}&state={state}`,
+    tests: catalog.tests.map(entry),
+    panels: catalog.panels.map(entry),
+  };
+}

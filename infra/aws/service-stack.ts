@@ -193,6 +193,7 @@ export class ServiceStack extends Stack {
       ),
     });
     this.apis.public = new RestApi(this, 'PublicApi', {
+      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
       restApiName: `lab-tests-public-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultCorsPreflightOptions: {
@@ -203,6 +204,7 @@ export class ServiceStack extends Stack {
       deployOptions: deployOptions('public'),
     });
     this.apis.partner = new RestApi(this, 'PartnerApi', {
+      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
       // API Gateway's CloudWatch role is an account setting: the public API's one serves all three.
       cloudWatchRole: false,
       restApiName: `lab-tests-partner-${stage.stage}`,
@@ -212,6 +214,7 @@ export class ServiceStack extends Stack {
       deployOptions: deployOptions('partner'),
     });
     this.apis.operator = new RestApi(this, 'OperatorApi', {
+      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
       cloudWatchRole: false,
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, CORS_HEADERS } from './middleware.js';
+import { conditional } from './conditional.js';
 import { header, query, requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { publicNav, renderHtml, renderMarkdown, type Inline, type Page } from '../pages/document.js';
 import { attribution, basketFromCookie } from '../pages/basket.js';
@@ -89,6 +90,7 @@ export function pageHandler(fn: (event: HttpEvent) => Promise<HttpResult>, opts:
   };
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
+    .use(conditional())
     .use({ after: secure, onError: secure })
     .use({
       onError: async (request) => {

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, errorShape, openCors, publicCaching } from './middleware.js';
+import { conditional } from './conditional.js';
 import { rateLimit } from './rate-limit.js';
 import { requestOrigin, type HttpEvent, type HttpResult } from './respond.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
@@ -14,6 +15,7 @@ export function publicOrigin(event: HttpEvent): string {
 export function publicHandler(fn: (event: HttpEvent) => Promise<HttpResult>) {
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog())
+    .use(conditional())
     .use(openCors())
     .use(publicCaching(SERVICE_CONFIG.publicCacheMaxAgeSeconds))
     .use(errorShape('public', publicOrigin))
