@@ -20,9 +20,20 @@ function accepted(acceptEncoding: string | undefined): Coding | null {
   return best[0] ?? null;
 }
 
-// Catalogue and document answers repeat byte for byte: each is compressed once (bounded cache).
-const compressed = new Map<string, Buffer>();
+// Catalogue and document answers repeat byte for byte (their strong ETag says so): each is
+// encoded once, as bytes and compressed (bounded cache).
+const encoded = new Map<string, Buffer>();
 const MAX_CACHED = 64;
+
+function cached(key: string, encode: () => Buffer): Buffer {
+  let body = encoded.get(key);
+  if (!body) {
+    body = encode();
+    if (encoded.size >= MAX_CACHED) encoded.clear();
+    encoded.set(key, body);
+  }
+  return body;
+}
 
 /**
  * The answer as API Gateway would send it to this client: compressed when it is over the
@@ -34,20 +45,17 @@ export function compressForClient(
   payload: string | Buffer,
 ): { headers: Record<string, string | number | boolean>; payload: string | Buffer } {
   const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-  const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  const coding = accepted(request['accept-encoding']);
-  if (!coding || bytes <= MIN_COMPRESSION_BYTES || get('content-encoding') !== undefined) return { headers, payload };
-  if (!COMPRESSIBLE.test(String(get('content-type') ?? ''))) return { headers, payload };
   const etag = get('etag');
-  const key = etag === undefined ? null : `${coding} ${String(etag)}`;
-  let body = key ? compressed.get(key) : undefined;
-  if (!body) {
-    body = coding === 'gzip' ? gzipSync(payload) : deflateSync(payload);
-    if (key) {
-      if (compressed.size >= MAX_CACHED) compressed.clear();
-      compressed.set(key, body);
-    }
-  }
+  const coding = accepted(request['accept-encoding']);
+  const compressible =
+    coding !== null && get('content-encoding') === undefined && COMPRESSIBLE.test(String(get('content-type') ?? ''));
+  const raw = () => (typeof payload === 'string' ? Buffer.from(payload) : payload);
+  // A 304 carries the tag with no body: only a whole answer is kept under its tag.
+  const tagged = etag !== undefined && payload.length > 0;
+  const bytes = tagged ? cached(`identity ${String(etag)}`, raw) : raw();
+  if (!compressible || bytes.length <= MIN_COMPRESSION_BYTES) return { headers, payload: bytes };
+  const encode = () => (coding === 'gzip' ? gzipSync(payload) : deflateSync(payload));
+  const body = !tagged ? encode() : cached(`${coding} ${String(etag)}`, encode);
   const vary = get('vary');
   const varyKey = Object.keys(headers).find((k) => k.toLowerCase() === 'vary') ?? 'Vary';
   return {
