@@ -1,7 +1,7 @@
 // Cold-start cases for every Lambda the stack deploys: each with a real request that makes the
 // handler do its work against the running local runtime (an order to cancel, a requisition to sign,
 // an ORU message to ingest...). Requests that change something get fresh fixtures per run.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,15 @@ import { join } from 'node:path';
 import { routeEvent, type ColdStartCase } from './cold-start.js';
 import { lambdaEntries } from '../bundle-report.js';
 import { PARTNER_AUTHORIZER } from '../../shared/routes.js';
+import { csrfToken, newSession, sealSession } from '../../shared/domain/dashboard-session.js';
+import { SESSION_COOKIE } from '../../shared/http/dashboard-handler.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+
+/** Secrets the cold-started functions run with (the bench signs dashboard sessions and Stripe events with them). */
+export const COLD_SECRETS = {
+  CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bench_cold_start_0123456789',
+};
 
 export interface Service {
   url: string;
@@ -110,6 +119,29 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
 
+  // A dashboard session for the bench partner, sealed as the login page seals one.
+  const session = newSession(f.partnerId, f.keyId, new Date(), SERVICE_CONFIG.dashboardSessionMinutes);
+  const dashboard = {
+    Cookie: `${SESSION_COOKIE}=${sealSession(COLD_SECRETS.CURSOR_SECRET, session)}`,
+    csrf: csrfToken(COLD_SECRETS.CURSOR_SECRET, session),
+  };
+  // A Stripe event signed as Stripe signs one (t=..., v1=HMAC-SHA256 of "t.payload").
+  const stripeEvent = () => {
+    const payload = JSON.stringify({
+      id: `evt_bench_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cus_bench', object: 'customer' } },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', COLD_SECRETS.STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
+    return routeEvent('functions/public/stripe-webhook.ts', '/stripe/webhook', {
+      headers: { ...json, 'Stripe-Signature': `t=${t},v1=${v1}` },
+      body: payload,
+    });
+  };
+
   // One real request per handler module. Those that change state get what they change, fresh.
   const requests: Record<string, () => unknown> = {
     'functions/public/healthz.ts': () => routeEvent('functions/public/healthz.ts', '/healthz'),
@@ -200,6 +232,26 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
         'Content-Type': 'application/hl7-v2',
       });
     },
+    'functions/admin/partners-list.ts': () => operatorRoute('functions/admin/partners-list.ts', '/admin/v1/partners'),
+    'functions/admin/audit-list.ts': () => operatorRoute('functions/admin/audit-list.ts', '/admin/v1/audit'),
+    'functions/admin/openapi.ts': () => operatorRoute('functions/admin/openapi.ts', '/admin/v1/openapi.json'),
+    'functions/lab/oru.ts': async () => {
+      const id = await newOrder();
+      await advance(id);
+      return operatorRoute('functions/lab/oru.ts', '/lab/v1/oru', oru.replaceAll('ORD666555', id), {
+        'Content-Type': 'application/hl7-v2',
+      });
+    },
+    'functions/public/stripe-webhook.ts': stripeEvent,
+    'functions/pages/info.ts': () => routeEvent('functions/pages/info.ts', '/checkout'),
+    'functions/pages/docs-assets.ts': () => routeEvent('functions/pages/docs-assets.ts', '/docs/assets/reference.js'),
+    'functions/dashboard/pages.ts': () =>
+      routeEvent('functions/dashboard/pages.ts', '/dashboard/keys', { headers: { Cookie: dashboard.Cookie } }),
+    'functions/dashboard/actions.ts': () =>
+      routeEvent('functions/dashboard/actions.ts', '/dashboard/webhooks', {
+        headers: { Cookie: dashboard.Cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'test', csrf: dashboard.csrf }).toString(),
+      }),
     'functions/admin/orders-results-upload.ts': async () =>
       operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
         analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 2.1, unit: 'uIU/mL', referenceRange: '0.45-4.5' }],
@@ -237,6 +289,12 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
         ],
       }),
       ok: (a) => a.failures === 0,
+    },
+    {
+      name: 'settlement sweep',
+      entry: 'functions/ops/settle-payments.ts',
+      event: () => ({}),
+      ok: (a) => a.keys.includes('settled'),
     },
     {
       name: 'catalogue seed',

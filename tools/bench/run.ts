@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
 import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
-import { everyLambdaCases, startReceiver } from './every-lambda.js';
+import { COLD_SECRETS, everyLambdaCases, startReceiver } from './every-lambda.js';
 import { bundleGoals, coldStartGoals, goalTable, openApiGoal, type Goal } from './goals.js';
 import { httpGoals } from './http-checks.js';
 import { bundleSizes } from '../bundle-report.js';
@@ -207,6 +207,7 @@ try {
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOG_LEVEL: 'SILENT',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    ...COLD_SECRETS,
   };
   const summarise = (measured: Record<string, ColdStart>) => {
     const hello = measured['hello world'] as ColdStart;
