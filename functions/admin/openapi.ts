@@ -1,6 +1,8 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
-import { header, json } from '../../shared/http/respond.js';
-import { buildDocument } from '../../shared/http/openapi/documents.js';
+import { header } from '../../shared/http/respond.js';
+import { cachedText } from '../../shared/http/conditional.js';
+import { documentText } from '../../shared/http/openapi/prebuilt.js';
+import operatorDocument from '../../data/openapi/operator.json' with { type: 'json' };
 import type { HttpEvent } from '../../shared/http/respond.js';
 
 /**
@@ -15,4 +17,7 @@ function operatorOrigin(event: HttpEvent): string {
 }
 
 /** GET /admin/v1/openapi.json: the operator API's OpenAPI 3.1 description. */
-export const handler = operatorHandler(async (event) => json(200, buildDocument('operator', operatorOrigin(event))));
+export const handler = operatorHandler(async (event) => {
+  const origin = operatorOrigin(event);
+  return cachedText(`openapi operator ${origin}`, () => documentText(operatorDocument, origin));
+});

@@ -3,8 +3,9 @@ import type { Context } from 'aws-lambda';
 import { requestOrigin, type HttpEvent, type HttpResult } from '../../shared/http/respond.js';
 import { errorShape } from '../../shared/http/middleware.js';
 import { singleValuedQuery } from '../../shared/http/partner-handler.js';
-import { buildDocument } from '../../shared/http/openapi/documents.js';
-import { cachedJson, conditional } from '../../shared/http/conditional.js';
+import { documentText } from '../../shared/http/openapi/prebuilt.js';
+import partnerDocument from '../../data/openapi/partner.json' with { type: 'json' };
+import { cachedText, conditional } from '../../shared/http/conditional.js';
 import { runtimeEnv } from '../../shared/composition.js';
 
 const origin = (event: HttpEvent) => requestOrigin(event, runtimeEnv().PUBLIC_BASE_URL);
@@ -17,7 +18,7 @@ export const handler = middy<HttpEvent, HttpResult, Error, Context>()
   .handler(async (event) => {
     // The document's server is the partner API itself; error `docs` links go to the public site.
     const server = requestOrigin(event, runtimeEnv().API_BASE_URL ?? runtimeEnv().PUBLIC_BASE_URL);
-    return cachedJson(`openapi partner ${server}`, () => buildDocument('partner', server), {
+    return cachedText(`openapi partner ${server}`, () => documentText(partnerDocument, server), {
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': 'public, max-age=300',
     });

@@ -25,9 +25,19 @@ export function cachedJson(
   headers: Record<string, string> = {},
   statusCode = 200,
 ): HttpResult {
+  return cachedText(key, () => JSON.stringify(build()), headers, statusCode);
+}
+
+/** cachedJson for a body that is already JSON text. */
+export function cachedText(
+  key: string,
+  build: () => string,
+  headers: Record<string, string> = {},
+  statusCode = 200,
+): HttpResult {
   let hit = built.get(key);
   if (!hit) {
-    const body = JSON.stringify(build());
+    const body = build();
     hit = { body, etag: strongEtag(body) };
     if (built.size >= MAX_BUILT) built.clear();
     built.set(key, hit);

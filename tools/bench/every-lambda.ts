@@ -161,7 +161,6 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     'functions/pages/llms.ts': () => routeEvent('functions/pages/llms.ts', '/llms.txt'),
     'functions/pages/docs.ts': () => routeEvent('functions/pages/docs.ts', '/docs'),
     'functions/pages/login.ts': () => routeEvent('functions/pages/login.ts', '/login'),
-    'functions/pages/protected.ts': () => routeEvent('functions/pages/protected.ts', '/dashboard'),
     'functions/mcp/handler.ts': () =>
       routeEvent('functions/mcp/handler.ts', '/mcp', {
         headers: { ...json, Accept: 'application/json, text/event-stream' },
@@ -306,6 +305,8 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const covered = new Set([...Object.keys(requests), authorizerCase.entry, ...ops.map((o) => o.entry)]);
   const missing = lambdaEntries().filter((e) => !covered.has(e));
   if (missing.length) throw new Error(`no cold-start request for: ${missing.join(', ')}`);
+  const stale = Object.keys(requests).filter((e) => !lambdaEntries().includes(e));
+  if (stale.length) throw new Error(`cold-start requests for functions the stack no longer deploys: ${stale.join(', ')}`);
   return [
     ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({
       name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),
