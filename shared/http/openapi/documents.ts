@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { ROUTES, type Route } from '../../routes.js';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 import { PARTNER_OPERATIONS, PUBLIC_OPERATIONS, type Operation } from './operations.js';

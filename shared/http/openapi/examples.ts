@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type * as R from './responses.js';
 
 // One example per request and response, by operationId. The unit tests hold each to its schema,
