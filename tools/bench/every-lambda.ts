@@ -232,7 +232,8 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       });
     },
     'functions/admin/partners-list.ts': () => operatorRoute('functions/admin/partners-list.ts', '/admin/v1/partners'),
-    'functions/admin/audit-list.ts': () => operatorRoute('functions/admin/audit-list.ts', '/admin/v1/audit'),
+    'functions/admin/audit-list.ts': () =>
+      operatorRoute('functions/admin/audit-list.ts', `/admin/v1/audit?partnerId=${f.partnerId}`),
     'functions/admin/openapi.ts': () => operatorRoute('functions/admin/openapi.ts', '/admin/v1/openapi.json'),
     'functions/lab/oru.ts': async () => {
       const id = await newOrder();
@@ -251,10 +252,13 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
         headers: { Cookie: dashboard.Cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ action: 'test', csrf: dashboard.csrf }).toString(),
       }),
-    'functions/admin/orders-results-upload.ts': async () =>
-      operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
+    'functions/admin/orders-results-upload.ts': async () => {
+      const id = await newOrder();
+      await advance(id); // results are for a placed order
+      return operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${id}/results`, {
         analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 2.1, unit: 'uIU/mL', referenceRange: '0.45-4.5' }],
-      }),
+      });
+    },
   };
   const authorizerCase: ColdStartCase = {
     name: 'partner authorizer',
@@ -306,7 +310,8 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const missing = lambdaEntries().filter((e) => !covered.has(e));
   if (missing.length) throw new Error(`no cold-start request for: ${missing.join(', ')}`);
   const stale = Object.keys(requests).filter((e) => !lambdaEntries().includes(e));
-  if (stale.length) throw new Error(`cold-start requests for functions the stack no longer deploys: ${stale.join(', ')}`);
+  if (stale.length)
+    throw new Error(`cold-start requests for functions the stack no longer deploys: ${stale.join(', ')}`);
   return [
     ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({
       name: entry.replace(/^functions\//, '').replace(/\.ts$/, ''),

@@ -219,6 +219,7 @@ try {
           importMs: Math.round(v.importMs),
           firstInvokeMs: Math.round(v.invokeMs),
           vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)),
+          ...(v.failed ? { failed: v.failed } : {}),
         },
       ]),
     );
