@@ -256,7 +256,16 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       const id = await newOrder();
       await advance(id); // results are for a placed order
       return operatorRoute('functions/admin/orders-results-upload.ts', `/admin/v1/orders/${id}/results`, {
-        analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 2.1, unit: 'uIU/mL', referenceRange: '0.45-4.5' }],
+        analytes: [
+          {
+            name: 'TSH',
+            labTestCode: '3016-3',
+            value: 2.1,
+            unit: 'uIU/mL',
+            referenceRange: '0.45-4.5',
+            unordered: true,
+          },
+        ],
       });
     },
   };
