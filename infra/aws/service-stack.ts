@@ -1,6 +1,6 @@
 import { CfnOutput, CustomResource, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { FunctionUrlAuthType, HttpMethod } from 'aws-cdk-lib/aws-lambda';
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Size } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, StorageClass } from 'aws-cdk-lib/aws-s3';
 import { AUDIT_RETENTION_SECONDS } from '../../shared/adapters/dynamodb/audit-log.js';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
@@ -57,6 +57,9 @@ export interface ServiceStackProps extends StackProps {
 }
 
 /** Adds every route of one API from the route table, one Lambda per route. */
+// API Gateway compresses answers over 1 KB (JSON, HTML) for clients that accept gzip or deflate.
+const COMPRESS_ABOVE = Size.kibibytes(1);
+
 function resourceFor(api: RestApi, path: string): IResource {
   return path
     .split('/')
@@ -193,7 +196,7 @@ export class ServiceStack extends Stack {
       ),
     });
     this.apis.public = new RestApi(this, 'PublicApi', {
-      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
+      minCompressionSize: COMPRESS_ABOVE,
       restApiName: `lab-tests-public-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultCorsPreflightOptions: {
@@ -204,7 +207,7 @@ export class ServiceStack extends Stack {
       deployOptions: deployOptions('public'),
     });
     this.apis.partner = new RestApi(this, 'PartnerApi', {
-      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
+      minCompressionSize: COMPRESS_ABOVE,
       // API Gateway's CloudWatch role is an account setting: the public API's one serves all three.
       cloudWatchRole: false,
       restApiName: `lab-tests-partner-${stage.stage}`,
@@ -214,7 +217,7 @@ export class ServiceStack extends Stack {
       deployOptions: deployOptions('partner'),
     });
     this.apis.operator = new RestApi(this, 'OperatorApi', {
-      minimumCompressionSize: 1024, // JSON and HTML over 1 KB compressed for clients that accept it
+      minCompressionSize: COMPRESS_ABOVE,
       cloudWatchRole: false,
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
