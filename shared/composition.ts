@@ -97,7 +97,7 @@ export function useClock(c: Clock): void {
 }
 
 export const partnerStore = /* @__PURE__ */ once(
-  (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().ORDERS_TABLE),
+  (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().PARTNERS_TABLE),
 );
 const faultsEnabled = () => process.env.LOCAL_FAULT_INJECTION === 'on';
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {

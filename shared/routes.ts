@@ -8,8 +8,11 @@ export type AuthKind = 'none' | 'partner' | 'operator' | 'lab';
 export type ApiKind = 'public' | 'partner' | 'operator' | 'mcp';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** `append`: PutItem only (the audit table, whose records no function may change or delete). */
-export type TableAccess = Partial<Record<TableKey, 'read' | 'readWrite' | 'append'>>;
+/**
+ * `append`: PutItem only (the audit table, whose records no function may change or delete).
+ * `readOwn`: reads held by IAM to the table's partner-owned key space (`partner#…` partition keys).
+ */
+export type TableAccess = Partial<Record<TableKey, 'read' | 'readOwn' | 'readWrite' | 'append'>>;
 
 export interface Route {
   method: HttpMethod;
@@ -50,8 +53,13 @@ export const SCALAR_STANDALONE = 'node_modules/@scalar/api-reference/dist/browse
 
 const PUBLIC_READ: TableAccess = { catalog: 'read', rateLimits: 'readWrite' };
 const PARTNER_READ: TableAccess = { catalog: 'read', orders: 'read' };
-const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite' };
-const OPERATOR: TableAccess = { orders: 'readWrite' };
+// Reads of one partner's own orders and results, nothing else in the orders table.
+const OWN_ORDERS_READ: TableAccess = { catalog: 'read', orders: 'readOwn' };
+const DASHBOARD_READ: TableAccess = { ...PARTNER_READ, partners: 'read' };
+// A state change attempts its webhook at once, which reads the partner's URL and secret.
+const ORDERS_WRITE: TableAccess = { catalog: 'read', orders: 'readWrite', partners: 'read' };
+const OPERATOR: TableAccess = { orders: 'readWrite', partners: 'read' };
+const PARTNER_ADMIN: TableAccess = { partners: 'readWrite' };
 const WAITS_ON_OTHERS = 28;
 
 const partner = (method: HttpMethod, path: string, file: string, fn: string, tables: TableAccess): Route => ({
@@ -78,7 +86,7 @@ const dashboard = (
   path: string,
   file: string,
   fn: string,
-  tables: TableAccess = PARTNER_READ,
+  tables: TableAccess = DASHBOARD_READ,
   extra: Partial<Route> = {},
 ): Route => ({
   method,
@@ -116,7 +124,7 @@ export const ROUTES: readonly Route[] = [
     fn: 'StripeWebhook',
     auth: 'none',
     api: 'public',
-    tables: { orders: 'readWrite', idempotency: 'readWrite' },
+    tables: { orders: 'readWrite', idempotency: 'readWrite', partners: 'read' },
     secrets: ['stripeWebhook'],
   },
   {
@@ -199,19 +207,26 @@ export const ROUTES: readonly Route[] = [
     bundleFiles: [SCALAR_STANDALONE],
   },
   // Routes sharing a handler module share one Lambda, so they declare the same access.
-  { ...page('GET', '/login', 'login', 'DashboardLogin', { orders: 'read' }), secrets: ['cursor'] },
-  { ...page('POST', '/login', 'login', 'DashboardLoginSubmit', { orders: 'read' }), secrets: ['cursor'] },
+  { ...page('GET', '/login', 'login', 'DashboardLogin', { partners: 'read' }), secrets: ['cursor'] },
+  { ...page('POST', '/login', 'login', 'DashboardLoginSubmit', { partners: 'read' }), secrets: ['cursor'] },
   // One route per dashboard page; the pages (reads) share one Lambda and their form posts
   // (writes, posted to the page they act on) another, which keeps the stack's resource count low.
-  dashboard('GET', '/dashboard', 'pages', 'DashboardPages', PARTNER_READ, { documents: 'read' }),
-  dashboard('GET', '/dashboard/orders/{id}', 'pages', 'DashboardOrder', PARTNER_READ, { documents: 'read' }),
-  dashboard('GET', '/dashboard/webhooks', 'pages', 'DashboardWebhooks', PARTNER_READ, { documents: 'read' }),
-  dashboard('GET', '/dashboard/keys', 'pages', 'DashboardKeys', PARTNER_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard', 'pages', 'DashboardPages', DASHBOARD_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/orders/{id}', 'pages', 'DashboardOrder', DASHBOARD_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/webhooks', 'pages', 'DashboardWebhooks', DASHBOARD_READ, { documents: 'read' }),
+  dashboard('GET', '/dashboard/keys', 'pages', 'DashboardKeys', DASHBOARD_READ, { documents: 'read' }),
   ...['/dashboard', '/dashboard/orders/{id}', '/dashboard/webhooks'].map((path, i) =>
-    dashboard('POST', path, 'actions', i === 0 ? 'DashboardActions' : `DashboardActions${i}`, ORDERS_WRITE, {
-      documents: 'readWrite',
-      timeoutSeconds: WAITS_ON_OTHERS,
-    }),
+    dashboard(
+      'POST',
+      path,
+      'actions',
+      i === 0 ? 'DashboardActions' : `DashboardActions${i}`,
+      { ...ORDERS_WRITE, partners: 'readWrite' },
+      {
+        documents: 'readWrite',
+        timeoutSeconds: WAITS_ON_OTHERS,
+      },
+    ),
   ),
   // The fixed pages share one Lambda (routes sharing a module share one).
   page('GET', '/checkout', 'info', 'PageCheckout', { catalog: 'read' }),
@@ -229,7 +244,7 @@ export const ROUTES: readonly Route[] = [
     tables: { catalog: 'read' },
   },
 
-  partner('GET', '/catalog', 'catalog', 'PartnerCatalog', PARTNER_READ),
+  partner('GET', '/catalog', 'catalog', 'PartnerCatalog', { catalog: 'read', partners: 'read' }),
   partner('GET', '/locations', 'locations', 'PartnerLocations', {}),
   {
     ...partner('POST', '/orders', 'orders-create', 'PartnerOrdersCreate', {
@@ -240,29 +255,30 @@ export const ROUTES: readonly Route[] = [
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   { ...partner('GET', '/orders', 'orders-list', 'PartnerOrdersList', PARTNER_READ), secrets: ['cursor'] },
-  partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', PARTNER_READ),
+  partner('GET', '/orders/{id}', 'orders-get', 'PartnerOrdersGet', OWN_ORDERS_READ),
   {
     ...partner('DELETE', '/orders/{id}', 'orders-cancel', 'PartnerOrdersCancel', ORDERS_WRITE),
     secrets: ['stripe'],
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
-    ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', PARTNER_READ),
+    ...partner('GET', '/orders/{id}/requisition', 'orders-requisition', 'PartnerOrdersRequisition', OWN_ORDERS_READ),
     documents: 'read',
   },
   {
-    ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', PARTNER_READ),
+    ...partner('GET', '/orders/{id}/results', 'orders-results', 'PartnerOrdersResults', OWN_ORDERS_READ),
     documents: 'read',
   },
   partner('GET', '/webhooks/deliveries', 'webhooks-deliveries', 'WebhooksDeliveries', { orders: 'read' }),
   {
     ...partner('POST', '/webhooks/deliveries/{id}/replay', 'webhooks-replay', 'WebhooksReplay', {
       orders: 'readWrite',
+      partners: 'read',
     }),
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
-    ...partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read' }),
+    ...partner('POST', '/webhooks/test', 'webhooks-test', 'WebhooksTest', { orders: 'read', partners: 'read' }),
     timeoutSeconds: WAITS_ON_OTHERS,
   },
   {
@@ -278,13 +294,13 @@ export const ROUTES: readonly Route[] = [
     timeoutSeconds: WAITS_ON_OTHERS,
   },
 
-  operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate'),
-  operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { orders: 'read' }),
-  operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate'),
-  operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate'),
-  operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke'),
-  operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret'),
-  { ...operator('GET', '/partners', 'partners-list', 'AdminPartnersList', { orders: 'read' }), secrets: ['cursor'] },
+  operator('POST', '/partners', 'partners-create', 'AdminPartnersCreate', PARTNER_ADMIN),
+  operator('GET', '/partners/{id}', 'partners-get', 'AdminPartnersGet', { partners: 'read' }),
+  operator('PATCH', '/partners/{id}', 'partners-update', 'AdminPartnersUpdate', PARTNER_ADMIN),
+  operator('POST', '/partners/{id}/keys', 'keys-create', 'AdminKeysCreate', PARTNER_ADMIN),
+  operator('DELETE', '/partners/{id}/keys/{keyId}', 'keys-revoke', 'AdminKeysRevoke', PARTNER_ADMIN),
+  operator('POST', '/partners/{id}/webhook-secret', 'webhook-secret', 'AdminWebhookSecret', PARTNER_ADMIN),
+  { ...operator('GET', '/partners', 'partners-list', 'AdminPartnersList', { partners: 'read' }), secrets: ['cursor'] },
   { ...operator('GET', '/audit', 'audit-list', 'AdminAuditList', { audit: 'read' }), secrets: ['cursor'] },
   {
     ...operator('GET', '/deliveries', 'deliveries-list', 'AdminDeliveriesList', { orders: 'read' }),
@@ -330,7 +346,7 @@ export const ROUTES: readonly Route[] = [
 export const PARTNER_AUTHORIZER = {
   entry: 'functions/partner/authorizer.ts',
   fn: 'PartnerAuthorizer',
-  tables: { orders: 'read' } as TableAccess,
+  tables: { partners: 'read' } as TableAccess,
 };
 
 // The Lambdas behind the APIs: schedule targets, recurring sweeps and queue consumers. The CDK

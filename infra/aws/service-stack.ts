@@ -529,7 +529,7 @@ export class ServiceStack extends Stack {
     const asyncDlq = this.asyncDeadLetters();
     const placement = newFunction(target.fn, {
       entry: target.entry,
-      tables: { orders: 'readWrite', catalog: 'read' },
+      tables: { orders: 'readWrite', catalog: 'read', partners: 'read' },
       documents: { bucket: documents, access: 'readWrite' },
       timeout: Duration.minutes(5),
       deadLetterQueue: asyncDlq,
@@ -640,7 +640,7 @@ export class ServiceStack extends Stack {
     });
     const worker = newFunction(spec.consumer.fn, {
       entry: spec.consumer.entry,
-      tables: { orders: 'readWrite' },
+      tables: { orders: 'readWrite', partners: 'read' },
       timeout: Duration.seconds(spec.consumer.timeoutSeconds),
     });
     this.alarms.watchFunction(spec.consumer.fn, worker.fn);

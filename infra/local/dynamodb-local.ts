@@ -125,8 +125,12 @@ function createTableInput(name: string, def: TableDef): CreateTableCommandInput 
   };
 }
 
-/** Creates the service's tables (from the shared definitions) unless they already exist. */
-export async function ensureTables(endpoint: string): Promise<void> {
+/**
+ * Creates the service's tables (from the shared definitions) unless they already exist, so a
+ * DATA_DIR from before a table was added gains it on the next start. `prefix` gives tests a set
+ * of their own in one DynamoDB Local.
+ */
+export async function ensureTables(endpoint: string, prefix = ''): Promise<void> {
   const client = new DynamoDBClient({
     endpoint,
     region: 'us-east-1',
@@ -134,12 +138,13 @@ export async function ensureTables(endpoint: string): Promise<void> {
   });
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const def of Object.values(TABLES) as TableDef[]) {
-    if (existing.has(def.localName)) continue;
-    await client.send(new CreateTableCommand(createTableInput(def.localName, def)));
+    const name = `${prefix}${def.localName}`;
+    if (existing.has(name)) continue;
+    await client.send(new CreateTableCommand(createTableInput(name, def)));
     if (def.ttlAttribute) {
       await client.send(
         new UpdateTimeToLiveCommand({
-          TableName: def.localName,
+          TableName: name,
           TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true },
         }),
       );

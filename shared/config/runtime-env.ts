@@ -21,6 +21,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 export const runtimeEnvSchema = z.object({
   CATALOG_TABLE: z._default(text(3), TABLES.catalog.localName),
   ORDERS_TABLE: z._default(text(3), TABLES.orders.localName),
+  PARTNERS_TABLE: z._default(text(3), TABLES.partners.localName),
   IDEMPOTENCY_TABLE: z._default(text(3), TABLES.idempotency.localName),
   RATE_LIMIT_TABLE: z._default(text(3), TABLES.rateLimits.localName),
   AUDIT_TABLE: z._default(text(3), TABLES.audit.localName),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 import { startReceiver } from '../support/receiver.js';
 import { admin } from '../support/partner.js';
+import { orderKeys } from '../../shared/adapters/dynamodb/keys/orders-table.js';
 
 let a: TestPartner;
 let b: TestPartner;
@@ -45,7 +46,7 @@ describe('tenant isolation: partner A can do nothing with partner B’s orders',
 
   it('a crafted cursor cannot reach another partner’s partition', async () => {
     const position = Buffer.from(
-      JSON.stringify({ p: b.id, k: JSON.stringify({ pk: `partner#${b.id}`, sk: `order#${bOrder.id}` }) }),
+      JSON.stringify({ p: b.id, k: JSON.stringify(orderKeys.order(b.id, bOrder.id)) }),
     ).toString('base64url');
     for (const cursor of [`${position}.forged`, position, `${position}.${'A'.repeat(43)}`]) {
       const res = await api(a, 'GET', `/orders?cursor=${encodeURIComponent(cursor)}`);

@@ -17,7 +17,7 @@ afterAll(async () => dynamo?.stop());
 describe('API keys at rest', () => {
   it('are stored only as SHA-256 hashes: the key appears nowhere in the table', async () => {
     const db = createDocumentClient({ endpoint: dynamo.endpoint });
-    const store = new DynamoPartnerStore(db, TABLES.orders.localName);
+    const store = new DynamoPartnerStore(db, TABLES.partners.localName);
     const now = new Date().toISOString();
     await store.create({
       id: 'ptr_k',
@@ -40,7 +40,7 @@ describe('API keys at rest', () => {
       createdAt: now,
       revokedAt: null,
     });
-    const everything = JSON.stringify((await db.send(new ScanCommand({ TableName: TABLES.orders.localName }))).Items);
+    const everything = JSON.stringify((await db.send(new ScanCommand({ TableName: TABLES.partners.localName }))).Items);
     expect(everything).not.toContain(key);
     expect(everything).not.toContain(key.slice(8, 30));
     expect(everything).toContain(hashApiKey(key));

@@ -3,13 +3,20 @@ import { recoveryKind, type RecoveryKind } from '../../shared/domain/recovery-ki
 import { movedMoney, type KeyRecord } from '../../shared/domain/idempotency.js';
 import type { OrderRecord, OrderState } from '../../shared/domain/order.js';
 import type { OutboxEvent } from '../../shared/domain/events.js';
-import type { DeliveryRecord } from '../../shared/domain/webhooks/delivery.js';
+import type { DeliveryRecord, DeliveryStatus } from '../../shared/domain/webhooks/delivery.js';
 import type { DeliveryStore } from '../../shared/ports/webhooks.js';
 import type { IdempotencyStore } from '../../shared/ports/idempotency-store.js';
 import type { OrderPage, OrderStore } from '../../shared/ports/order-store.js';
 import type { ChargeOutcome, ChargeRequest, Payments, RefundOutcome } from '../../shared/ports/payments.js';
 
-// In-memory stand-ins for the ports, for domain tests that need no AWS.
+// In-memory stand-ins for the ports, for domain tests that need no AWS. The store contract tests
+// (test/integration/store-contract.test.ts) hold them to the DynamoDB adapters' behaviour.
+
+/** Oldest first by "<time>#<id>", as a work-queue index reads. */
+const oldestBy =
+  <T extends { id: string }>(time: (x: T) => string) =>
+  (a: T, b: T) =>
+    `${time(a)}#${a.id}`.localeCompare(`${time(b)}#${b.id}`);
 
 export class MemoryKeys implements IdempotencyStore {
   readonly records = new Map<string, KeyRecord>();
@@ -55,9 +62,12 @@ export class MemoryOrders implements OrderStore {
     const o = this.orders.get(orderId);
     return o && o.partnerId === partnerId ? structuredClone(o) : null;
   }
-  async list(partnerId: string, opts: { limit: number; startKey: string | null }): Promise<OrderPage> {
+  async list(
+    partnerId: string,
+    opts: { limit: number; startKey: string | null; externalId?: string },
+  ): Promise<OrderPage> {
     const all = [...this.orders.values()]
-      .filter((o) => o.partnerId === partnerId)
+      .filter((o) => o.partnerId === partnerId && (opts.externalId === undefined || o.externalId === opts.externalId))
       .sort((a, b) => (a.id < b.id ? 1 : -1));
     const start = opts.startKey ? all.findIndex((o) => o.id === opts.startKey) + 1 : 0;
     const page = all.slice(start, start + opts.limit);
@@ -80,6 +90,7 @@ export class MemoryOrders implements OrderStore {
   async duePlacements(now: Date, limit: number) {
     return [...this.orders.values()]
       .filter((o) => o.state === 'scheduled' && Date.parse(o.placementDueAt) <= now.getTime())
+      .sort(oldestBy((o) => o.placementDueAt))
       .slice(0, limit);
   }
   async awaitingResults(before: Date, limit: number) {
@@ -87,11 +98,13 @@ export class MemoryOrders implements OrderStore {
       .filter(
         (o) => o.state === 'requisition_issued' && Date.parse(o.requisitionIssuedAt as string) <= before.getTime(),
       )
+      .sort(oldestBy((o) => o.requisitionIssuedAt as string))
       .slice(0, limit);
   }
   async needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number) {
     return [...this.orders.values()]
       .filter((o) => recoveryKind(o) === kind && Date.parse(o.updatedAt) <= updatedBefore.getTime())
+      .sort(oldestBy((o) => o.updatedAt))
       .slice(0, limit)
       .map((o) => structuredClone(o));
   }
@@ -160,6 +173,7 @@ export class MemoryDeliveries implements DeliveryStore {
   async due(now: Date, limit: number) {
     return [...this.records.values()]
       .filter((r) => r.status === 'pending' && r.nextAttemptAt !== null && Date.parse(r.nextAttemptAt) <= now.getTime())
+      .sort(oldestBy((r) => r.nextAttemptAt as string))
       .slice(0, limit)
       .map((r) => structuredClone(r));
   }
@@ -170,13 +184,24 @@ export class MemoryDeliveries implements DeliveryStore {
     this.records.set(record.id, { ...structuredClone(record), version: expectedVersion + 1 });
     return true;
   }
-  async listForPartner(partnerId: string, filter: { orderId?: string; limit: number }) {
+  async listForPartner(partnerId: string, filter: { orderId?: string; status?: DeliveryStatus; limit: number }) {
     return [...this.records.values()]
-      .filter((r) => r.event.partnerId === partnerId && (!filter.orderId || r.event.orderId === filter.orderId))
-      .slice(0, filter.limit);
+      .filter(
+        (r) =>
+          r.event.partnerId === partnerId &&
+          (!filter.orderId || r.event.orderId === filter.orderId) &&
+          (!filter.status || r.status === filter.status),
+      )
+      .sort(oldestBy((r) => r.event.createdAt))
+      .reverse()
+      .slice(0, filter.limit)
+      .map((r) => structuredClone(r));
   }
   async listFailed(opts: { limit: number; startKey: string | null }) {
-    const failed = [...this.records.values()].filter((r) => r.status === 'failed').reverse();
+    const failed = [...this.records.values()]
+      .filter((r) => r.status === 'failed')
+      .sort(oldestBy((r) => r.event.createdAt))
+      .reverse();
     const from = Number(opts.startKey ?? 0);
     const next = from + opts.limit < failed.length ? String(from + opts.limit) : null;
     return { records: failed.slice(from, from + opts.limit), nextKey: next };

@@ -6,6 +6,7 @@ import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
 import { orderFromItem, orderItem } from '../../shared/adapters/dynamodb/order-store.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { orderKeys } from '../../shared/adapters/dynamodb/keys/orders-table.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import { newId } from '../../shared/domain/ids.js';
 
@@ -54,7 +55,7 @@ async function partnerWithOneOrder(api: Api, name: string): Promise<{ key: strin
   const got = await db.send(
     new GetCommand({
       TableName: TABLES.orders.localName,
-      Key: { pk: `partner#${partner.id}`, sk: `order#${order.id}` },
+      Key: orderKeys.order(String(partner.id), order.id),
     }),
   );
   if (!got.Item) throw new Error('the template order was not stored');

@@ -1,10 +1,13 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLES, type TableDef, type TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { StageConfig } from '../stages.js';
+import type { TableAccess } from '../../../shared/routes.js';
+
+export type Access = NonNullable<TableAccess[TableKey]>;
 
 // Exactly what the adapters call (no Scan anywhere: every read is by key or index query).
 const READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
@@ -50,12 +53,25 @@ export class DataTables extends Construct {
   }
 
   /** Grants exactly the route's declared access to one table, and the matching use of its key. */
-  grant(grantee: IGrantable, table: TableKey, access: 'read' | 'readWrite' | 'append'): void {
+  grant(grantee: IGrantable, table: TableKey, access: Access): void {
     const t = this.tables[table];
+    const reads = access === 'read' || access === 'readOwn';
+    this.keys[table].grant(grantee, ...(reads ? KMS_READ : KMS_WRITE));
+    const def: TableDef = TABLES[table];
+    if (access === 'readOwn') {
+      if (!def.partnerKeys) throw new Error(`${def.logicalName} has no partner-owned key space to hold reads to`);
+      // Only items whose partition key is a partner's: no index, no pointer, no delivery record.
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: READ,
+          resources: [t.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [def.partnerKeys] } },
+        }),
+      );
+      return;
+    }
     // append: PutItem only (the audit table, whose records no function may change or remove).
-    const actions = access === 'read' ? READ : access === 'append' ? ['dynamodb:PutItem'] : WRITE;
-    t.grant(grantee, ...actions);
-    this.keys[table].grant(grantee, ...(access === 'read' ? KMS_READ : KMS_WRITE));
+    t.grant(grantee, ...(access === 'read' ? READ : access === 'append' ? ['dynamodb:PutItem'] : WRITE));
   }
 
   /** The environment variables that tell a handler its physical table names. */

@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { TableAccess } from '../../../shared/routes.js';
-import type { DataTables } from './data-tables.js';
+import type { Access, DataTables } from './data-tables.js';
 
 import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
 
@@ -93,19 +93,24 @@ export class ServiceFunction extends Construct {
       },
     });
     if (props.documents) grantDocuments(this.fn, props.documents.bucket, props.documents.access);
-    const tables = Object.entries(props.tables) as Array<[TableKey, 'read' | 'readWrite' | 'append']>;
+    const tables = Object.entries(props.tables) as Array<[TableKey, Access]>;
     for (const [table, access] of tables) props.data.grant(this.fn, table, access);
     acknowledge(
       this,
       iam5('Resource::*', 'X-Ray PutTraceSegments/PutTelemetryRecords have no resource-level permissions.'),
-      ...(tables.some(([, access]) => access !== 'read')
+      ...(tables.some(([, access]) => access !== 'read' && access !== 'readOwn')
         ? ['kms:ReEncrypt*', 'kms:GenerateDataKey*'].map((a) =>
             iam5(`Action::${a}`, 'Writes to a table encrypted with the service’s own customer-managed key.'),
           )
         : []),
-      ...tables.map(([table]) =>
-        iam5(`Resource::${arnRef(props.data.tables[table])}/index/*`, 'Queries on the table’s own secondary indexes.'),
-      ),
+      ...tables
+        .filter(([, access]) => access !== 'readOwn')
+        .map(([table]) =>
+          iam5(
+            `Resource::${arnRef(props.data.tables[table])}/index/*`,
+            'Queries on the table’s own secondary indexes.',
+          ),
+        ),
       ...(props.documents
         ? [
             iam5(

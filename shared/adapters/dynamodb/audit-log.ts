@@ -1,25 +1,25 @@
 import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AuditLog, AuditPage, AuditRecord, AuditTarget } from '../../ports/audit-log.js';
+import { AUDIT_BY_ORDER, auditKeys, auditOrderKey } from './keys/audit-table.js';
 
 /** Six years (HIPAA §164.316(b)(2) retention), with the leap days. */
 export const AUDIT_RETENTION_SECONDS = Math.round(6 * 365.25 * 86_400);
 const MAX_TRANSACTION_ITEMS = 100;
 
-// One item per record in the audit table:
-//   pk  partner#<partnerId> (or principal#<operator> when no partner is named)
-//   sk  <time>#<record id>     newest first by querying backwards
-//   gsi1pk order#<orderId>     present only when the record names an order
-// Records are written with PutItem only (several at once in one transaction, which needs no
+// One item per record in the audit table, under its partner (or operator), and in gsi1 under its
+// order when it names one (every key: keys/audit-table.ts). Records are written with PutItem only (several at once in one transaction, which needs no
 // BatchWriteItem): the function roles are denied every call that could change or remove one.
 export function auditItem(r: AuditRecord) {
   return {
-    pk: r.partnerId ? `partner#${r.partnerId}` : `principal#${r.principal.type === 'operator' ? r.principal.id : ''}`,
-    sk: `${r.at}#${r.id}`,
-    ...(r.orderId ? { gsi1pk: `order#${r.orderId}` } : {}),
+    ...auditKeys.record(ownerOf(r), r.at, r.id),
+    ...(r.orderId ? { [AUDIT_BY_ORDER.partitionKey]: auditOrderKey(r.orderId) } : {}),
     record: r,
     expiresAt: Math.floor(Date.parse(r.at) / 1000) + AUDIT_RETENTION_SECONDS,
   };
 }
+
+const ownerOf = (r: AuditRecord) =>
+  r.partnerId ? { partnerId: r.partnerId } : { operatorId: r.principal.type === 'operator' ? r.principal.id : '' };
 
 export class DynamoAuditLog implements AuditLog {
   constructor(
@@ -51,13 +51,14 @@ export class DynamoAuditLog implements AuditLog {
         TableName: this.table,
         ...(byOrder
           ? {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `order#${target.orderId}` },
+              IndexName: AUDIT_BY_ORDER.index,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': AUDIT_BY_ORDER.partitionKey },
+              ExpressionAttributeValues: { ':pk': auditOrderKey(target.orderId) },
             }
           : {
               KeyConditionExpression: 'pk = :pk',
-              ExpressionAttributeValues: { ':pk': `partner#${target.partnerId}` },
+              ExpressionAttributeValues: { ':pk': auditKeys.partition({ partnerId: target.partnerId }) },
               ConsistentRead: true,
             }),
         ScanIndexForward: false,

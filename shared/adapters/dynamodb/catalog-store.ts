@@ -7,9 +7,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Catalog, LabTest, Panel } from '../../domain/catalog.js';
 import type { CatalogStore } from '../../ports/catalog-store.js';
+import { catalogKeys } from './keys/catalog-table.js';
 
-const PK = 'catalog';
-const META_SK = 'meta';
+const PK = catalogKeys.partition;
+const META_SK = catalogKeys.meta.sk;
 
 /**
  * The catalogue in DynamoDB: one item per test or panel under a single partition, plus a meta
@@ -63,11 +64,11 @@ export class DynamoCatalogStore implements CatalogStore {
 
   async seed(catalog: Catalog): Promise<{ written: boolean }> {
     const meta = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: PK, sk: META_SK }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.tableName, Key: catalogKeys.meta, ConsistentRead: true }),
     );
     if (meta.Item?.version === catalog.version) return { written: false };
     const rows = [...catalog.tests, ...catalog.panels].map((item) => ({
-      PutRequest: { Item: { pk: PK, sk: `item#${item.id}`, item } },
+      PutRequest: { Item: { ...catalogKeys.item(item.id), item } },
     }));
     for (let i = 0; i < rows.length; i += 25) {
       let pending: typeof rows | undefined = rows.slice(i, i + 25);
@@ -97,7 +98,7 @@ export class DynamoCatalogStore implements CatalogStore {
       );
     }
     await this.db.send(
-      new PutCommand({ TableName: this.tableName, Item: { pk: PK, sk: META_SK, version: catalog.version } }),
+      new PutCommand({ TableName: this.tableName, Item: { ...catalogKeys.meta, version: catalog.version } }),
     );
     this.cached = null;
     return { written: true };

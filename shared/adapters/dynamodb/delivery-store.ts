@@ -2,8 +2,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryRecord, DeliveryStatus } from '../../domain/webhooks/delivery.js';
 import type { DeliveryStore } from '../../ports/webhooks.js';
-import { FAILED_DELIVERIES, deliveryItem } from './order-store.js';
-import { newestFirst } from './sharded-index.js';
+import { deliveryItem } from './order-store.js';
+import { newestFirst, oldestFirst } from './sharded-index.js';
+import { DELIVERIES_OF_PARTNER, WORK_QUEUES, orderKeys, partnerDeliveriesKey } from './keys/orders-table.js';
 
 /** Webhook deliveries in the orders table (written first as outbox records, with their state change). */
 export class DynamoDeliveryStore implements DeliveryStore {
@@ -14,22 +15,14 @@ export class DynamoDeliveryStore implements DeliveryStore {
 
   async get(id: string): Promise<DeliveryRecord | null> {
     const r = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `delivery#${id}`, sk: 'delivery' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: orderKeys.delivery(id), ConsistentRead: true }),
     );
-    return r.Item ? { ...(r.Item.delivery as DeliveryRecord), version: Number(r.Item.version) } : null;
+    return r.Item ? fromItem(r.Item) : null;
   }
 
   async due(now: Date, limit: number): Promise<DeliveryRecord[]> {
-    const r = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :now',
-        ExpressionAttributeValues: { ':pk': 'delivery-due', ':now': `${now.toISOString()}#~` },
-        Limit: limit,
-      }),
-    );
-    return (r.Items ?? []).map((i) => ({ ...(i.delivery as DeliveryRecord), version: Number(i.version) }));
+    const items = await oldestFirst(this.db, { table: this.table, ...WORK_QUEUES.deliveryDue }, { upTo: now, limit });
+    return items.map(fromItem);
   }
 
   async save(record: DeliveryRecord, expectedVersion: number): Promise<boolean> {
@@ -59,15 +52,16 @@ export class DynamoDeliveryStore implements DeliveryStore {
       const r = await this.db.send(
         new QueryCommand({
           TableName: this.table,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': `deliveries#${partnerId}` },
+          IndexName: DELIVERIES_OF_PARTNER.index,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': DELIVERIES_OF_PARTNER.partitionKey },
+          ExpressionAttributeValues: { ':pk': partnerDeliveriesKey(partnerId) },
           ScanIndexForward: false,
           ExclusiveStartKey: startKey,
         }),
       );
       for (const i of r.Items ?? []) {
-        const d = { ...(i.delivery as DeliveryRecord), version: Number(i.version) };
+        const d = fromItem(i);
         if ((!filter.orderId || d.event.orderId === filter.orderId) && (!filter.status || d.status === filter.status))
           out.push(d);
       }
@@ -77,8 +71,12 @@ export class DynamoDeliveryStore implements DeliveryStore {
   }
 
   async listFailed(opts: { limit: number; startKey: string | null }) {
-    const page = await newestFirst(this.db, { table: this.table, ...FAILED_DELIVERIES }, opts);
-    const records = page.items.map((i) => ({ ...(i.delivery as DeliveryRecord), version: Number(i.version) }));
-    return { records, nextKey: page.nextKey };
+    const page = await newestFirst(this.db, { table: this.table, ...WORK_QUEUES.deliveriesFailed }, opts);
+    return { records: page.items.map(fromItem), nextKey: page.nextKey };
   }
 }
+
+const fromItem = (i: Record<string, unknown>): DeliveryRecord => ({
+  ...(i.delivery as DeliveryRecord),
+  version: Number(i.version),
+});

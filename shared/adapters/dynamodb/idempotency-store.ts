@@ -1,8 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
 import { movedMoney, type KeyRecord } from '../../domain/idempotency.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
+import { UNSETTLED, idempotencyKeys, unsettledEntry } from './keys/idempotency-table.js';
+import { oldestFirst } from './sharded-index.js';
 
 /**
  * Idempotency records in the Powertools idempotency table and record format (id, status,
@@ -33,21 +35,15 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
   ) {}
 
   async get(id: string): Promise<KeyRecord | null> {
-    const r = await this.db.send(new GetCommand({ TableName: this.table, Key: { id }, ConsistentRead: true }));
+    const r = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: idempotencyKeys.record(id), ConsistentRead: true }),
+    );
     return r.Item ? fromItem(r.Item) : null;
   }
 
   async unsettled(limit: number): Promise<KeyRecord[]> {
-    const r = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'unsettled',
-        KeyConditionExpression: 'unsettledPk = :u',
-        ExpressionAttributeValues: { ':u': 'unsettled' },
-        Limit: limit,
-      }),
-    );
-    return (r.Items ?? []).map(fromItem);
+    const items = await oldestFirst(this.db, { table: this.table, ...UNSETTLED }, { limit });
+    return items.map(fromItem);
   }
 
   async put(record: KeyRecord, expectedVersion: number | null): Promise<boolean> {
@@ -57,12 +53,7 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
           TableName: this.table,
           Item: {
             ...record,
-            ...(movedMoney(record)
-              ? {
-                  unsettledPk: 'unsettled',
-                  unsettledSk: `${String(record.firstUsedAtMs).padStart(15, '0')}#${record.id}`,
-                }
-              : {}),
+            ...(movedMoney(record) ? unsettledEntry(record) : {}),
           },
           ...(expectedVersion === null
             ? { ConditionExpression: 'attribute_not_exists(id)' }
@@ -78,8 +69,8 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
 }
 
 function fromItem(item: Record<string, unknown>): KeyRecord {
-  const { unsettledPk, unsettledSk, ...record } = item;
-  void unsettledPk;
-  void unsettledSk;
+  const { [UNSETTLED.partitionKey]: pk, [UNSETTLED.sortKey]: sk, ...record } = item;
+  void pk;
+  void sk;
   return record as unknown as KeyRecord;
 }

@@ -6,24 +6,35 @@ import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
-import { shardOf } from './sharded-index.js';
+import { oldestFirst } from './sharded-index.js';
+import {
+  BY_EXTERNAL_ID,
+  RECOVERY_QUEUES,
+  WORK_QUEUES,
+  deliveryPartnerEntry,
+  externalIdKey,
+  orderExternalIdEntry,
+  orderKeys,
+  workQueueEntry,
+  type WorkQueue,
+} from './keys/orders-table.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
-// reverse query). gsi1 finds them by externalId; gsi2 holds scheduled placements by due time,
-// for the placement sweep, and orders stuck mid-way by their last update, for the recovery sweep.
+// reverse query). gsi1 finds them by externalId; gsi2's work queues hold scheduled placements by
+// due time, for the placement sweep, and orders stuck mid-way by their last update, for the
+// recovery sweep (every key: keys/orders-table.ts).
 export function orderItem(order: OrderRecord) {
   const recovery = recoveryKind(order);
   return {
-    pk: `partner#${order.partnerId}`,
-    sk: `order#${order.id}`,
-    ...(order.externalId !== null
-      ? { gsi1pk: `ext#${order.partnerId}#${order.externalId}`, gsi1sk: `order#${order.id}` }
+    ...orderKeys.order(order.partnerId, order.id),
+    ...orderExternalIdEntry(order),
+    ...(order.state === 'scheduled'
+      ? workQueueEntry(WORK_QUEUES.placement, String(order.placementDueAt), order.id)
       : {}),
-    ...(order.state === 'scheduled' ? { gsi2pk: 'placement', gsi2sk: `${order.placementDueAt}#${order.id}` } : {}),
     ...(order.state === 'requisition_issued'
-      ? { gsi2pk: 'awaiting-results', gsi2sk: `${order.requisitionIssuedAt}#${order.id}` }
+      ? workQueueEntry(WORK_QUEUES.awaitingResults, String(order.requisitionIssuedAt), order.id)
       : {}),
-    ...(recovery ? { gsi2pk: `recover-${recovery}`, gsi2sk: `${order.updatedAt}#${order.id}` } : {}),
+    ...(recovery ? workQueueEntry(RECOVERY_QUEUES[recovery], order.updatedAt, order.id) : {}),
     // Order ids are globally unique: a pointer lets operator and lab paths find an order by id.
     // Metadata is stored as [key, value] pairs: the marshaller refuses a map with a `constructor`
     // key and drops `__proto__`, and the partner must get back exactly the keys it sent.
@@ -72,34 +83,18 @@ export function outboxItem(e: OutboxEvent) {
   });
 }
 
-/** Failed deliveries of every partner, for the operator: in gsi2, sharded, by creation time. */
-export const FAILED_DELIVERIES = {
-  index: 'gsi2',
-  partitionKey: 'gsi2pk',
-  sortKey: 'gsi2sk',
-  prefix: 'deliveries-failed',
-  shards: 8,
-};
-
 /**
- * A delivery record: all of a partner's in gsi1 by creation; due ones in gsi2 by next attempt
- * time, failed ones in gsi2 under FAILED_DELIVERIES.
+ * A delivery record: all of a partner's in gsi1 by creation; due ones in a gsi2 work queue by next
+ * attempt time, failed ones in another by creation time (for the operator's list).
  */
 export function deliveryItem(r: DeliveryRecord) {
   return {
-    pk: `delivery#${r.id}`,
-    sk: 'delivery',
-    gsi1pk: `deliveries#${r.event.partnerId}`,
-    gsi1sk: `${r.event.createdAt}#${r.id}`,
+    ...orderKeys.delivery(r.id),
+    ...deliveryPartnerEntry(r),
     ...(r.status === 'pending' && r.nextAttemptAt
-      ? { gsi2pk: 'delivery-due', gsi2sk: `${r.nextAttemptAt}#${r.id}` }
+      ? workQueueEntry(WORK_QUEUES.deliveryDue, r.nextAttemptAt, r.id)
       : {}),
-    ...(r.status === 'failed'
-      ? {
-          gsi2pk: `${FAILED_DELIVERIES.prefix}#${shardOf(r.id, FAILED_DELIVERIES.shards)}`,
-          gsi2sk: `${r.event.createdAt}#${r.id}`,
-        }
-      : {}),
+    ...(r.status === 'failed' ? workQueueEntry(WORK_QUEUES.deliveriesFailed, r.event.createdAt, r.id) : {}),
     delivery: r,
     version: r.version,
   };
@@ -124,7 +119,7 @@ export class DynamoOrderStore implements OrderStore {
             {
               Put: {
                 TableName: this.table,
-                Item: { pk: `orderid#${order.id}`, sk: 'order', partnerId: order.partnerId },
+                Item: { ...orderKeys.orderIdPointer(order.id), partnerId: order.partnerId },
               },
             },
           ],
@@ -143,7 +138,7 @@ export class DynamoOrderStore implements OrderStore {
     const r = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: `partner#${partnerId}`, sk: `order#${orderId}` },
+        Key: orderKeys.order(partnerId, orderId),
         ConsistentRead: true,
       }),
     );
@@ -155,19 +150,21 @@ export class DynamoOrderStore implements OrderStore {
     opts: { limit: number; startKey: string | null; externalId?: string },
   ): Promise<OrderPage> {
     const byExternal = opts.externalId !== undefined;
+    const ordersOf = orderKeys.ordersOf(partnerId);
     const startKey = opts.startKey ? (JSON.parse(opts.startKey) as Record<string, unknown>) : undefined;
     const r = await this.db.send(
       new QueryCommand({
         TableName: this.table,
         ...(byExternal
           ? {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `ext#${partnerId}#${opts.externalId}` },
+              IndexName: BY_EXTERNAL_ID.index,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': BY_EXTERNAL_ID.partitionKey },
+              ExpressionAttributeValues: { ':pk': externalIdKey(partnerId, opts.externalId ?? '') },
             }
           : {
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :order)',
-              ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':order': 'order#' },
+              ExpressionAttributeValues: { ':pk': ordersOf.pk, ':order': ordersOf.skPrefix },
               ConsistentRead: true,
             }),
         ScanIndexForward: false,
@@ -215,34 +212,26 @@ export class DynamoOrderStore implements OrderStore {
   }
 
   async duePlacements(now: Date, limit: number): Promise<OrderRecord[]> {
-    return this.gsi2Before('placement', now, limit);
+    return this.queued(WORK_QUEUES.placement, now, limit);
   }
 
   async awaitingResults(issuedBefore: Date, limit: number): Promise<OrderRecord[]> {
-    return this.gsi2Before('awaiting-results', issuedBefore, limit);
+    return this.queued(WORK_QUEUES.awaitingResults, issuedBefore, limit);
   }
 
   async needsRecovery(kind: RecoveryKind, updatedBefore: Date, limit: number): Promise<OrderRecord[]> {
-    return this.gsi2Before(`recover-${kind}`, updatedBefore, limit);
+    return this.queued(RECOVERY_QUEUES[kind], updatedBefore, limit);
   }
 
-  /** Orders filed in gsi2 under `pk` with a time at or before `before` (gsi2sk is "<iso time>#<id>"). */
-  private async gsi2Before(pk: string, before: Date, limit: number): Promise<OrderRecord[]> {
-    const r = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk <= :before',
-        ExpressionAttributeValues: { ':pk': pk, ':before': `${before.toISOString()}#~` },
-        Limit: limit,
-      }),
-    );
-    return (r.Items ?? []).map(orderFromItem);
+  /** The oldest orders filed in a work queue at or before `upTo`, over all its shards. */
+  private async queued(queue: WorkQueue, upTo: Date, limit: number): Promise<OrderRecord[]> {
+    const items = await oldestFirst(this.db, { table: this.table, ...queue }, { upTo, limit });
+    return items.map(orderFromItem);
   }
 
   async findById(orderId: string): Promise<OrderRecord | null> {
     const ptr = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `orderid#${orderId}`, sk: 'order' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: orderKeys.orderIdPointer(orderId), ConsistentRead: true }),
     );
     return ptr.Item ? this.get(String(ptr.Item.partnerId), orderId) : null;
   }

@@ -9,24 +9,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, Partner } from '../../domain/partner.js';
 import type { PartnerChanges, PartnerStore } from '../../ports/partner-store.js';
-import { newestFirst, shardOf } from './sharded-index.js';
+import { newestFirst } from './sharded-index.js';
+import { PARTNERS_BY_CREATION, partnerKeys, partnerListEntry } from './keys/partners-table.js';
 
-// Partners and their API keys live in the orders table (single-table design):
-//   partner#<id> / profile          the partner
-//   partner#<id> / key#<keyId>      the partner's keys (for listing and revocation)
-//   apikey#<sha256> / apikey        look-up by hash at authentication
-// Profiles are also in gsi1 under partners#<shard>, by creation time, for the operator's list.
-const PARTNERS_INDEX = { index: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', prefix: 'partners', shards: 4 };
-
-function profileItem(partner: Partner) {
-  return {
-    pk: `partner#${partner.id}`,
-    sk: 'profile',
-    gsi1pk: `${PARTNERS_INDEX.prefix}#${shardOf(partner.id, PARTNERS_INDEX.shards)}`,
-    gsi1sk: `${partner.createdAt}#${partner.id}`,
-    partner,
-  };
-}
+// Partners and their API keys, in the partners table (its keys: keys/partners-table.ts).
+const profileItem = (partner: Partner) => ({
+  ...partnerKeys.profile(partner.id),
+  ...partnerListEntry(partner),
+  partner,
+});
 
 export class DynamoPartnerStore implements PartnerStore {
   constructor(
@@ -46,7 +37,7 @@ export class DynamoPartnerStore implements PartnerStore {
 
   async get(id: string): Promise<Partner | null> {
     const r = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `partner#${id}`, sk: 'profile' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: partnerKeys.profile(id), ConsistentRead: true }),
     );
     return (r.Item?.partner as Partner | undefined) ?? null;
   }
@@ -78,7 +69,7 @@ export class DynamoPartnerStore implements PartnerStore {
       const r = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: `partner#${id}`, sk: 'profile' },
+          Key: partnerKeys.profile(id),
           UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: condition,
           ExpressionAttributeNames: names,
@@ -97,7 +88,7 @@ export class DynamoPartnerStore implements PartnerStore {
     limit: number;
     startKey: string | null;
   }): Promise<{ partners: Partner[]; nextKey: string | null }> {
-    const page = await newestFirst(this.db, { table: this.table, ...PARTNERS_INDEX }, opts);
+    const page = await newestFirst(this.db, { table: this.table, ...PARTNERS_BY_CREATION }, opts);
     return { partners: page.items.map((i) => i.partner as Partner), nextKey: page.nextKey };
   }
 
@@ -108,11 +99,11 @@ export class DynamoPartnerStore implements PartnerStore {
           {
             Put: {
               TableName: this.table,
-              Item: { pk: `apikey#${key.hash}`, sk: 'apikey', key },
+              Item: { ...partnerKeys.keyByHash(key.hash), key },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: this.table, Item: { pk: `partner#${key.partnerId}`, sk: `key#${key.id}`, key } } },
+          { Put: { TableName: this.table, Item: { ...partnerKeys.key(key.partnerId, key.id), key } } },
         ],
       }),
     );
@@ -120,7 +111,7 @@ export class DynamoPartnerStore implements PartnerStore {
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
     const r = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: { pk: `apikey#${hash}`, sk: 'apikey' }, ConsistentRead: true }),
+      new GetCommand({ TableName: this.table, Key: partnerKeys.keyByHash(hash), ConsistentRead: true }),
     );
     return (r.Item?.key as ApiKeyRecord | undefined) ?? null;
   }
@@ -129,7 +120,7 @@ export class DynamoPartnerStore implements PartnerStore {
     const r = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: `partner#${partnerId}`, sk: `key#${keyId}` },
+        Key: partnerKeys.key(partnerId, keyId),
         ConsistentRead: true,
       }),
     );
@@ -137,12 +128,13 @@ export class DynamoPartnerStore implements PartnerStore {
   }
 
   async listKeys(partnerId: string): Promise<ApiKeyRecord[]> {
+    const keysOf = partnerKeys.keysOf(partnerId);
     const pages = paginateQuery(
       { client: this.db },
       {
         TableName: this.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :key)',
-        ExpressionAttributeValues: { ':pk': `partner#${partnerId}`, ':key': 'key#' },
+        ExpressionAttributeValues: { ':pk': keysOf.pk, ':key': keysOf.skPrefix },
         ConsistentRead: true,
       },
     );
@@ -160,8 +152,8 @@ export class DynamoPartnerStore implements PartnerStore {
     await this.db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Update: { TableName: this.table, Key: { pk: `apikey#${key.hash}`, sk: 'apikey' }, ...set } },
-          { Update: { TableName: this.table, Key: { pk: `partner#${key.partnerId}`, sk: `key#${key.id}` }, ...set } },
+          { Update: { TableName: this.table, Key: partnerKeys.keyByHash(key.hash), ...set } },
+          { Update: { TableName: this.table, Key: partnerKeys.key(key.partnerId, key.id), ...set } },
         ],
       }),
     );

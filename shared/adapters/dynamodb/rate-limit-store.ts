@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { decide, gcra, idleSeconds, type BucketConfig, type Gcra, type TakeResult } from '../../domain/rate-limit.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
+import { rateLimitKeys } from './keys/rate-limits-table.js';
 
 /**
  * Per-client GCRA state in DynamoDB, so the limit holds across Lambda instances. A request is one
@@ -20,7 +21,7 @@ export class DynamoRateLimiter implements RateLimiter {
   }
 
   async take(clientKey: string, nowMs: number): Promise<TakeResult> {
-    const Key = { pk: `rl#${clientKey}` };
+    const Key = rateLimitKeys.client(clientKey);
     const expiresAt = Math.floor(nowMs / 1000) + idleSeconds(this.config);
     for (let attempt = 0; attempt < 3; attempt++) {
       try {

@@ -1,10 +1,8 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ResultsStore, StoredResults } from '../../ports/results-store.js';
+import { orderKeys } from './keys/orders-table.js';
 
 /** Results beside their order, in the partner's partition of the orders table, one item per delivery. */
-const sortKey = (orderId: string, resultsId: string | undefined) =>
-  resultsId ? `results#${orderId}#${resultsId}` : `results#${orderId}`;
-
 export class DynamoResultsStore implements ResultsStore {
   constructor(
     private readonly db: DynamoDBDocumentClient,
@@ -15,7 +13,7 @@ export class DynamoResultsStore implements ResultsStore {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: { pk: `partner#${results.partnerId}`, sk: sortKey(results.orderId, results.id), results },
+        Item: { ...orderKeys.results(results.partnerId, results.orderId, results.id), results },
       }),
     );
   }
@@ -24,7 +22,7 @@ export class DynamoResultsStore implements ResultsStore {
     const r = await this.db.send(
       new GetCommand({
         TableName: this.table,
-        Key: { pk: `partner#${partnerId}`, sk: sortKey(orderId, resultsId) },
+        Key: orderKeys.results(partnerId, orderId, resultsId),
         ConsistentRead: true,
       }),
     );

@@ -1,8 +1,8 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-// A list that has no natural partition (every partner, every failed delivery) is indexed under
-// `<prefix>#<shard>` rather than one constant key, so no index partition takes every write.
-// Reading it newest first queries each shard and merges them by sort key.
+// A list that has no natural partition (every partner, every failed delivery, a sweep's work) is
+// indexed under `<prefix>#<shard>` rather than one constant key, so no index partition takes every
+// write. Reading it queries each shard and merges them by sort key.
 
 export function shardOf(id: string, shards: number): number {
   let h = 0x811c9dc5; // FNV-1a: stable across processes, unlike anything seeded
@@ -29,6 +29,29 @@ function positionsOf(startKey: string | null, shards: number): Positions {
     : Array.from({ length: shards }, () => '');
 }
 
+/** One shard's items, in sort-key order (newest first when `newestFirst`), bounded by `bound` if given. */
+async function readShard(
+  db: DynamoDBDocumentClient,
+  ix: ShardedIndex,
+  shard: number,
+  q: { newestFirst: boolean; bound: string | null; limit: number },
+) {
+  const bound = q.newestFirst ? ':after' : ':upTo';
+  const r = await db.send(
+    new QueryCommand({
+      TableName: ix.table,
+      IndexName: ix.index,
+      // Newest first continues below a position; oldest first reads up to a time, inclusive.
+      KeyConditionExpression: q.bound ? `#pk = :pk AND #sk ${q.newestFirst ? '<' : '<='} ${bound}` : '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': ix.partitionKey, ...(q.bound ? { '#sk': ix.sortKey } : {}) },
+      ExpressionAttributeValues: { ':pk': `${ix.prefix}#${shard}`, ...(q.bound ? { [bound]: q.bound } : {}) },
+      ScanIndexForward: !q.newestFirst,
+      Limit: q.limit,
+    }),
+  );
+  return { items: r.Items ?? [], more: r.LastEvaluatedKey !== undefined };
+}
+
 /** One newest-first page of the index; `nextKey` is null when every shard is read out. */
 export async function newestFirst(
   db: DynamoDBDocumentClient,
@@ -37,21 +60,14 @@ export async function newestFirst(
 ): Promise<{ items: Array<Record<string, unknown>>; nextKey: string | null }> {
   const positions = positionsOf(opts.startKey, ix.shards);
   const fetched = await Promise.all(
-    positions.map(async (after, shard) => {
-      if (after === null) return { shard, items: [], more: false };
-      const r = await db.send(
-        new QueryCommand({
-          TableName: ix.table,
-          IndexName: ix.index,
-          KeyConditionExpression: after ? '#pk = :pk AND #sk < :after' : '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': ix.partitionKey, ...(after ? { '#sk': ix.sortKey } : {}) },
-          ExpressionAttributeValues: { ':pk': `${ix.prefix}#${shard}`, ...(after ? { ':after': after } : {}) },
-          ScanIndexForward: false,
-          Limit: opts.limit,
-        }),
-      );
-      return { shard, items: r.Items ?? [], more: r.LastEvaluatedKey !== undefined };
-    }),
+    positions.map(async (after, shard) =>
+      after === null
+        ? { shard, items: [], more: false }
+        : {
+            shard,
+            ...(await readShard(db, ix, shard, { newestFirst: true, bound: after || null, limit: opts.limit })),
+          },
+    ),
   );
   const sortKey = (i: Record<string, unknown>) => String(i[ix.sortKey]);
   const merged = fetched
@@ -66,4 +82,26 @@ export async function newestFirst(
     if (taken.length === f.items.length && !f.more) next[f.shard] = null;
   }
   return { items: merged.map((m) => m.item), nextKey: next.every((p) => p === null) ? null : JSON.stringify(next) };
+}
+
+/**
+ * Up to `limit` items oldest first, across every shard; with `upTo`, only those filed at or before
+ * it (sort keys "<iso time>#<id>"). Each shard gives its oldest `limit`; the merge keeps the oldest.
+ */
+export async function oldestFirst(
+  db: DynamoDBDocumentClient,
+  ix: ShardedIndex,
+  opts: { limit: number; upTo?: Date },
+): Promise<Array<Record<string, unknown>>> {
+  const bound = opts.upTo ? `${opts.upTo.toISOString()}#~` : null;
+  const shards = await Promise.all(
+    Array.from({ length: ix.shards }, (_, shard) =>
+      readShard(db, ix, shard, { newestFirst: false, bound, limit: opts.limit }),
+    ),
+  );
+  const sortKey = (i: Record<string, unknown>) => String(i[ix.sortKey]);
+  return shards
+    .flatMap((s) => s.items)
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))
+    .slice(0, opts.limit);
 }

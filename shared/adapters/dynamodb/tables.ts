@@ -1,5 +1,6 @@
 // The DynamoDB tables: one definition read by the CDK stack and by the local runtime, so key
 // schemas, indexes and TTL attributes cannot drift between AWS and the embedded store.
+import { PARTNER_PREFIX } from './keys/orders-table.js';
 
 export interface TableDef {
   /** Logical name; the physical name comes from the environment variable `envVar`. */
@@ -10,6 +11,8 @@ export interface TableDef {
   sortKey?: string;
   ttlAttribute?: string;
   globalIndexes?: Array<{ name: string; partitionKey: string; sortKey?: string }>;
+  /** The partition keys of partner-owned items (an IAM pattern): what `readOwn` access is held to. */
+  partnerKeys?: string;
   /** Holds no patient data: encrypted with the reference-data key, so public functions never touch the patient key. */
   nonPatient?: true;
 }
@@ -23,6 +26,18 @@ export const TABLES = {
     sortKey: 'sk',
     nonPatient: true,
   },
+  // Partners and their API keys (keys/partners-table.ts): no patient data, so the partner API's
+  // authorizer, which reads only here, holds no access to orders.
+  partners: {
+    logicalName: 'Partners',
+    envVar: 'PARTNERS_TABLE',
+    localName: 'partners',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+    nonPatient: true,
+  },
+  // Orders, results and webhook deliveries: the patient data (keys/orders-table.ts).
   orders: {
     logicalName: 'Orders',
     envVar: 'ORDERS_TABLE',
@@ -30,6 +45,7 @@ export const TABLES = {
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: 'expiresAt',
+    partnerKeys: `${PARTNER_PREFIX}*`,
     globalIndexes: [
       { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
       { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },

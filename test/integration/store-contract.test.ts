@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
+import { dynamoStores, memoryStores, type Stores } from '../support/contract-stores.js';
+import { apiKey, at, delivery, keyRecord, order, partner } from '../support/store-fixtures.js';
+
+// The same cases against the in-memory fakes the unit tests use and the DynamoDB adapters on
+// DynamoDB Local: a fake that drifts from the real store fails here, not in production.
+
+let dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>> | undefined;
+beforeAll(async () => {
+  dynamo = await startDynamoDbLocal({ dataDir: null });
+});
+afterAll(async () => dynamo?.stop());
+
+const IMPLEMENTATIONS: Array<[string, () => Promise<Stores>]> = [
+  ['in-memory fakes', async () => memoryStores()],
+  ['DynamoDB adapters on DynamoDB Local', () => dynamoStores((dynamo as { endpoint: string }).endpoint)],
+];
+
+const ids = (xs: Array<{ id: string }>) => xs.map((x) => x.id);
+
+describe.each(IMPLEMENTATIONS)('store contract: %s', (_name, make) => {
+  describe('orders', () => {
+    it('are read back by their partner only; creating the same id again keeps the first', async () => {
+      const { orders } = await make();
+      const first = order('order_1', { metadata: { ref: 'a' } });
+      await orders.create(first);
+      expect(await orders.get('ptr_a', 'order_1')).toEqual(first);
+      expect(await orders.get('ptr_b', 'order_1')).toBeNull();
+      expect(await orders.create({ ...first, totalCents: 999 })).toEqual(first);
+      expect(await orders.findById('order_1')).toEqual(first);
+      expect(await orders.findById('order_none')).toBeNull();
+    });
+
+    it('list a partner’s orders newest first, page by page, and by externalId', async () => {
+      const { orders } = await make();
+      for (const id of ['order_1', 'order_2', 'order_3', 'order_4', 'order_5'])
+        await orders.create(order(id, { externalId: id === 'order_2' || id === 'order_4' ? 'ext-1' : null }));
+      await orders.create(order('order_6', { partnerId: 'ptr_b', externalId: 'ext-1' }));
+      const seen: string[] = [];
+      let startKey: string | null = null;
+      do {
+        const page = await orders.list('ptr_a', { limit: 2, startKey });
+        seen.push(...ids(page.orders));
+        startKey = page.nextKey;
+      } while (startKey);
+      expect(seen).toEqual(['order_5', 'order_4', 'order_3', 'order_2', 'order_1']);
+      const byExternal = await orders.list('ptr_a', { limit: 10, startKey: null, externalId: 'ext-1' });
+      expect(ids(byExternal.orders)).toEqual(['order_4', 'order_2']);
+    });
+
+    it('move only from the version and states read: a stale or wrong-state transition changes nothing', async () => {
+      const { orders } = await make();
+      const o = await orders.create(order('order_1'));
+      const moved = await orders.transition(o, ['scheduled'], { state: 'placing', updatedAt: at(1) });
+      expect(moved).toMatchObject({ state: 'placing', version: 2 });
+      expect(await orders.transition(o, ['scheduled'], { state: 'cancelled' })).toBeNull();
+      expect(await orders.transition(moved as never, ['scheduled'], { state: 'cancelled' })).toBeNull();
+      expect(await orders.get('ptr_a', 'order_1')).toMatchObject({ state: 'placing', version: 2 });
+    });
+
+    it('placements due are the scheduled ones due by then, oldest first, up to the limit', async () => {
+      const { orders } = await make();
+      for (const [id, minute] of [
+        ['order_a', 30],
+        ['order_b', 10],
+        ['order_c', 20],
+        ['order_d', 50],
+      ] as const)
+        await orders.create(order(id, { placementDueAt: at(minute) }));
+      await orders.create(order('order_e', { state: 'placing', placementDueAt: at(5) }));
+      expect(ids(await orders.duePlacements(new Date(at(40)), 10))).toEqual(['order_b', 'order_c', 'order_a']);
+      expect(ids(await orders.duePlacements(new Date(at(40)), 2))).toEqual(['order_b', 'order_c']);
+    });
+
+    it('orders left part-way are found by kind and last update, and forgotten once they move on', async () => {
+      const { orders } = await make();
+      const pending = {
+        status: 'refund_pending',
+        amountCents: 0,
+        currency: 'usd',
+        paymentIntentId: 'pi',
+        refundId: null,
+      };
+      await orders.create(order('order_placing', { state: 'placing', updatedAt: at(5) }));
+      await orders.create(order('order_placing_late', { state: 'placing', updatedAt: at(30) }));
+      await orders.create(
+        order('order_held', { state: 'placing', updatedAt: at(5), simulation: { placement: 'held' } }),
+      );
+      const placed = await orders.create(
+        order('order_placed', { state: 'placed', requisitionNumber: 'RQ1', updatedAt: at(5) }),
+      );
+      await orders.create(order('order_refund', { state: 'cancelled', payment: pending as never, updatedAt: at(5) }));
+      await orders.create(
+        order('order_fine', { state: 'requisition_issued', requisitionNumber: 'RQ2', requisitionIssuedAt: at(5) }),
+      );
+      expect(ids(await orders.needsRecovery('placing', new Date(at(20)), 25))).toEqual(['order_placing']);
+      expect(ids(await orders.needsRecovery('placing', new Date(at(40)), 25))).toEqual([
+        'order_placing',
+        'order_placing_late',
+      ]);
+      expect(ids(await orders.needsRecovery('requisition', new Date(at(20)), 25))).toEqual(['order_placed']);
+      expect(ids(await orders.needsRecovery('refund', new Date(at(20)), 25))).toEqual(['order_refund']);
+      await orders.transition(placed, ['placed'], {
+        state: 'requisition_issued',
+        requisitionIssuedAt: at(21),
+        updatedAt: at(21),
+      });
+      expect(await orders.needsRecovery('requisition', new Date(at(59)), 25)).toEqual([]);
+      expect(ids(await orders.awaitingResults(new Date(at(59)), 25))).toEqual(['order_fine', 'order_placed']);
+      expect(ids(await orders.awaitingResults(new Date(at(10)), 25))).toEqual(['order_fine']);
+    });
+  });
+
+  describe('partners', () => {
+    it('are created once, read back, and updated field by field', async () => {
+      const { partners } = await make();
+      await partners.create(partner('ptr_a'));
+      await expect(partners.create(partner('ptr_a'))).rejects.toThrow();
+      expect(await partners.get('ptr_a')).toEqual(partner('ptr_a'));
+      expect(await partners.get('ptr_none')).toBeNull();
+      const updated = await partners.update('ptr_a', { name: 'Renamed', webhookUrl: undefined }, at(9));
+      expect(updated).toEqual({ ...partner('ptr_a'), name: 'Renamed', updatedAt: at(9) });
+      expect(await partners.update('ptr_none', { name: 'X' }, at(9))).toBe('missing');
+    });
+
+    it('a secrets change computed from stale secrets is refused', async () => {
+      const { partners } = await make();
+      await partners.create(partner('ptr_a'));
+      const secrets = [{ secret: 'whsec_1', createdAt: at(1), expiresAt: null }];
+      expect(await partners.update('ptr_a', { webhookSecrets: secrets }, at(1), { secretsFrom: null })).toMatchObject({
+        webhookSecrets: secrets,
+      });
+      expect(await partners.update('ptr_a', { webhookSecrets: [] }, at(2), { secretsFrom: null })).toBe('changed');
+      expect(await partners.update('ptr_a', { webhookSecrets: [] }, at(2), { secretsFrom: 'whsec_0' })).toBe('changed');
+      expect(await partners.update('ptr_a', { webhookSecrets: [] }, at(2), { secretsFrom: 'whsec_1' })).toMatchObject({
+        webhookSecrets: [],
+      });
+    });
+
+    it('are listed newest first, page by page', async () => {
+      const { partners } = await make();
+      for (const [id, minute] of [
+        ['ptr_a', 3],
+        ['ptr_b', 1],
+        ['ptr_c', 5],
+        ['ptr_d', 2],
+        ['ptr_e', 4],
+      ] as const)
+        await partners.create(partner(id, { createdAt: at(minute) }));
+      const seen: string[] = [];
+      let startKey: string | null = null;
+      do {
+        const page = await partners.list({ limit: 2, startKey });
+        seen.push(...ids(page.partners));
+        startKey = page.nextKey;
+      } while (startKey);
+      expect(seen).toEqual(['ptr_c', 'ptr_e', 'ptr_a', 'ptr_d', 'ptr_b']);
+    });
+
+    it('keys are found by hash, listed per partner oldest first, and revoked everywhere at once', async () => {
+      const { partners } = await make();
+      await partners.create(partner('ptr_a'));
+      await partners.addKey(apiKey('key_2', 'ptr_a'));
+      await partners.addKey(apiKey('key_1', 'ptr_a'));
+      await partners.addKey(apiKey('key_3', 'ptr_b'));
+      await expect(partners.addKey(apiKey('key_4', 'ptr_a', { hash: 'hash-of-key_1' }))).rejects.toThrow();
+      expect(await partners.findKeyByHash('hash-of-key_1')).toEqual(apiKey('key_1', 'ptr_a'));
+      expect(await partners.findKeyByHash('hash-of-none')).toBeNull();
+      expect(await partners.getKey('ptr_b', 'key_1')).toBeNull();
+      expect(ids(await partners.listKeys('ptr_a'))).toEqual(['key_1', 'key_2']);
+      await partners.revokeKey(apiKey('key_1', 'ptr_a'), at(7));
+      expect((await partners.findKeyByHash('hash-of-key_1'))?.revokedAt).toBe(at(7));
+      expect((await partners.getKey('ptr_a', 'key_1'))?.revokedAt).toBe(at(7));
+    });
+  });
+
+  describe('idempotency keys', () => {
+    it('are claimed once and then written only from the version read', async () => {
+      const { keys } = await make();
+      expect(await keys.put(keyRecord('ptr_a#k1'), null)).toBe(true);
+      expect(await keys.put(keyRecord('ptr_a#k1'), null)).toBe(false);
+      expect(await keys.put(keyRecord('ptr_a#k1', { phase: 'charging', version: 2 }), 1)).toBe(true);
+      expect(await keys.put(keyRecord('ptr_a#k1', { phase: 'charged', version: 3 }), 1)).toBe(false);
+      expect(await keys.get('ptr_a#k1')).toEqual(keyRecord('ptr_a#k1', { phase: 'charging', version: 2 }));
+      expect(await keys.get('ptr_a#none')).toBeNull();
+    });
+
+    it('unsettled are the records holding money, oldest first use first, up to the limit', async () => {
+      const { keys } = await make();
+      const first = (minute: number) => Date.parse(at(minute));
+      await keys.put(keyRecord('k_late', { phase: 'charged', firstUsedAtMs: first(30) }), null);
+      await keys.put(keyRecord('k_early', { phase: 'pending', firstUsedAtMs: first(10) }), null);
+      await keys.put(keyRecord('k_mid', { phase: 'charging', firstUsedAtMs: first(20) }), null);
+      await keys.put(keyRecord('k_claimed', { phase: 'claimed', firstUsedAtMs: first(1) }), null);
+      await keys.put(keyRecord('k_done', { status: 'COMPLETED', phase: 'charged', firstUsedAtMs: first(2) }), null);
+      expect(ids(await keys.unsettled(10))).toEqual(['k_early', 'k_mid', 'k_late']);
+      expect(ids(await keys.unsettled(2))).toEqual(['k_early', 'k_mid']);
+      await keys.put(keyRecord('k_early', { status: 'COMPLETED', phase: 'charged', version: 2 }), 1);
+      expect(ids(await keys.unsettled(10))).toEqual(['k_mid', 'k_late']);
+    });
+  });
+
+  describe('webhook deliveries', () => {
+    it('are saved only from the version read', async () => {
+      const { deliveries, seedDelivery } = await make();
+      await seedDelivery(delivery('dlv_1'));
+      const claimed = { ...delivery('dlv_1'), nextAttemptAt: at(5) };
+      expect(await deliveries.save(claimed, 0)).toBe(true);
+      expect(await deliveries.save(claimed, 0)).toBe(false);
+      expect(await deliveries.get('dlv_1')).toEqual({ ...claimed, version: 1 });
+      expect(await deliveries.get('dlv_none')).toBeNull();
+    });
+
+    it('due are the pending ones due by then, oldest first, up to the limit', async () => {
+      const { deliveries, seedDelivery } = await make();
+      for (const [id, minute] of [
+        ['dlv_a', 30],
+        ['dlv_b', 10],
+        ['dlv_c', 20],
+        ['dlv_d', 50],
+      ] as const)
+        await seedDelivery(delivery(id, { nextAttemptAt: at(minute) }));
+      await seedDelivery(delivery('dlv_e', { status: 'succeeded', nextAttemptAt: null }));
+      expect(ids(await deliveries.due(new Date(at(40)), 10))).toEqual(['dlv_b', 'dlv_c', 'dlv_a']);
+      expect(ids(await deliveries.due(new Date(at(40)), 2))).toEqual(['dlv_b', 'dlv_c']);
+    });
+
+    it('a partner’s are listed newest first, by order and by status; failed ones of all partners page newest first', async () => {
+      const { deliveries, seedDelivery } = await make();
+      await seedDelivery(delivery('dlv_1', { createdAt: at(1) }));
+      await seedDelivery(delivery('dlv_2', { createdAt: at(2), status: 'failed', nextAttemptAt: null }));
+      await seedDelivery(delivery('dlv_3', { createdAt: at(3) }));
+      await seedDelivery(
+        delivery('dlv_4', { createdAt: at(4), partnerId: 'ptr_b', status: 'failed', nextAttemptAt: null }),
+      );
+      expect(ids(await deliveries.listForPartner('ptr_a', { limit: 10 }))).toEqual(['dlv_3', 'dlv_2', 'dlv_1']);
+      expect(ids(await deliveries.listForPartner('ptr_a', { limit: 2 }))).toEqual(['dlv_3', 'dlv_2']);
+      expect(ids(await deliveries.listForPartner('ptr_a', { orderId: 'order_dlv_1', limit: 10 }))).toEqual(['dlv_1']);
+      expect(ids(await deliveries.listForPartner('ptr_a', { status: 'failed', limit: 10 }))).toEqual(['dlv_2']);
+      const failed: string[] = [];
+      let startKey: string | null = null;
+      do {
+        const page = await deliveries.listFailed({ limit: 1, startKey });
+        expect(page.records.length).toBeLessThanOrEqual(1);
+        failed.push(...ids(page.records));
+        startKey = page.nextKey;
+      } while (startKey);
+      expect(failed).toEqual(['dlv_4', 'dlv_2']);
+    });
+  });
+});
