@@ -20,8 +20,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), Stripe's
  * events endpoint and the settlement sweep (the Stripe SDK: signatures, lookups, refunds), the MCP server (its SDK), the PDF renderers
  * (placement, results, the sandbox; placement also runs the recovery sweep, which retries refunds
-through Stripe), order creation (Stripe and the 2 MB draw-site data set) and the
- * locations search (the zipcodes package's table of 42,000 ZIP centroids, and the sites).
+through Stripe), order creation (Stripe and the draw sites' compact index, 0.7 MB) and the
+ * locations search (the pre-indexed ZIP centroids and sites, 1.4 MB, from tools/generate-location-index.ts).
  */
 export const DEFAULT_BUDGET = 1_040_000;
 // The PDF renderers carry pdf-lib and, for the requisition's Code 128 barcode, bwip-js's encoder;
@@ -45,8 +45,8 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/partner/sandbox-advance.ts': WITH_PDF,
   'lambdas/partner/sandbox-simulate.ts': WITH_PDF,
   'lambdas/ops/simulated-results.ts': WITH_PDF,
-  'lambdas/partner/orders-create.ts': 3_200_000,
-  'lambdas/partner/locations.ts': 7_500_000,
+  'lambdas/partner/orders-create.ts': 2_200_000,
+  'lambdas/partner/locations.ts': 2_500_000,
 };
 
 /** Every Lambda entry either stage deploys, from the function manifest. */

@@ -1,7 +1,9 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
-import { header, json, type HttpEvent } from '../../shared/http/respond.js';
-import { buildDocument } from '../../shared/http/openapi/documents.js';
+import { header, type HttpEvent } from '../../shared/http/respond.js';
+import { cachedText } from '../../shared/http/conditional.js';
+import { documentText } from '../../shared/http/openapi/prebuilt.js';
 import type { EdgeDeps } from '../../shared/http/middleware.js';
+import operatorDocument from '../../data/openapi/operator.json' with { type: 'json' };
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = EdgeDeps;
@@ -19,4 +21,7 @@ function operatorOrigin(event: HttpEvent): string {
 
 /** GET /admin/v1/openapi.json: the operator API's OpenAPI 3.1 description. */
 export const makeHandler = (deps: Deps) =>
-  operatorHandler(deps, async (event) => json(200, buildDocument('operator', operatorOrigin(event))));
+  operatorHandler(deps, async (event) => {
+    const origin = operatorOrigin(event);
+    return cachedText(`openapi operator ${origin}`, () => documentText(operatorDocument, origin));
+  });

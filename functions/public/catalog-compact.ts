@@ -1,12 +1,13 @@
 import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
-import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
+import { query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { memberTests, indexCatalog } from '../../shared/domain/catalog.js';
+import { memberTests, indexCatalog, type Catalog } from '../../shared/domain/catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
 import { CATEGORY_ES, FEE_LABEL_ES } from '../../shared/config/spanish.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 import { serviceOrigin } from '../../shared/http/middleware.js';
+import { cachedJson } from '../../shared/http/conditional.js';
 
 /** What this handler needs from the composition root (its entry in lambdas/ passes them). */
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
@@ -26,34 +27,42 @@ export const makeHandler = (deps: Deps) =>
     const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
     const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
     const catalog = await deps.catalogStore().get();
-    const byId = indexCatalog(catalog);
-    const links = publicLinks(serviceOrigin(deps, event));
-    const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
-    const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
-      id: item.id,
-      type: item.type,
-      name: locale === 'es' ? item.nameEs : item.name,
-      price: item.priceCents,
-      biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
-      category: locale === 'es' ? (CATEGORY_ES[item.category] ?? item.category) : item.category,
-      url: tag(links.itemUrl(item)),
-      description: locale === 'es' ? item.descriptionEs : item.description,
-    });
-    return json(
-      200,
+    const origin = serviceOrigin(deps, event);
+    // Built once per catalogue version and variant; the medium is bounded (50 safe characters) and so is the cache.
+    return cachedJson(
+      `catalog ${catalog.version} ${origin} ${locale} ${medium ?? ''}`,
+      () => compact(catalog, origin, locale, medium),
       {
-        locale,
-        currency: 'USD',
-        orderFee: {
-          amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
-          chargedPer: 'order',
-          label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
-        },
-        restrictedStates: SERVICE_CONFIG.restrictedStates,
-        quoteApi: `${serviceOrigin(deps, event)}/api/public/v1/quote?items={ids}&state={state}`,
-        tests: catalog.tests.map(entry),
-        panels: catalog.panels.map(entry),
+        'Content-Language': locale,
       },
-      { 'Content-Language': locale },
     );
   });
+
+function compact(catalog: Catalog, origin: string, locale: 'en' | 'es', medium: string | null) {
+  const byId = indexCatalog(catalog);
+  const links = publicLinks(origin);
+  const tag = (url: string) => (medium ? `${url}?utm_source=catalog&utm_medium=${medium}` : url);
+  const entry = (item: (typeof catalog.tests)[number] | (typeof catalog.panels)[number]) => ({
+    id: item.id,
+    type: item.type,
+    name: locale === 'es' ? item.nameEs : item.name,
+    price: item.priceCents,
+    biomarkers: memberTests(item, byId).flatMap((t) => t.biomarkers.map((b) => b.name)),
+    category: locale === 'es' ? (CATEGORY_ES[item.category] ?? item.category) : item.category,
+    url: tag(links.itemUrl(item)),
+    description: locale === 'es' ? item.descriptionEs : item.description,
+  });
+  return {
+    locale,
+    currency: 'USD',
+    orderFee: {
+      amountCents: SERVICE_CONFIG.publicOrderFee.amountCents,
+      chargedPer: 'order',
+      label: locale === 'es' ? FEE_LABEL_ES : SERVICE_CONFIG.publicOrderFee.label,
+    },
+    restrictedStates: SERVICE_CONFIG.restrictedStates,
+    quoteApi: `${origin}/api/public/v1/quote?items={ids}&state={state}`,
+    tests: catalog.tests.map(entry),
+    panels: catalog.panels.map(entry),
+  };
+}

@@ -1,4 +1,4 @@
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { Duration, Size, type Stack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import {
   AccessLogFormat,
@@ -19,6 +19,9 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { acknowledge, aws } from './nag.js';
 import type { StageConfig } from './stages.js';
+
+// API Gateway compresses answers over 1 KB (JSON, HTML) for clients that accept gzip or deflate.
+const COMPRESS_ABOVE = Size.kibibytes(1);
 
 /** The API Gateway stage every API deploys to: part of every default-endpoint URL. */
 export const STAGE_PREFIX = 'v1';
@@ -67,6 +70,7 @@ export function createApis(
   });
   const apis = {
     public: new RestApi(scopeOf('public'), 'PublicApi', {
+      minCompressionSize: COMPRESS_ABOVE,
       restApiName: `lab-tests-public-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       defaultCorsPreflightOptions: {
@@ -77,6 +81,7 @@ export function createApis(
       deployOptions: deployOptions('public'),
     }),
     partner: new RestApi(scopeOf('partner'), 'PartnerApi', {
+      minCompressionSize: COMPRESS_ABOVE,
       // API Gateway's CloudWatch role is an account setting: the public API's one serves all three.
       cloudWatchRole: false,
       restApiName: `lab-tests-partner-${stage.stage}`,
@@ -86,6 +91,7 @@ export function createApis(
       deployOptions: deployOptions('partner'),
     }),
     operator: new RestApi(scopeOf('operator'), 'OperatorApi', {
+      minCompressionSize: COMPRESS_ABOVE,
       cloudWatchRole: false,
       restApiName: `lab-tests-operator-${stage.stage}`,
       endpointConfiguration: { types: [EndpointType.REGIONAL] },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The local runtime's own settings. Unknown or malformed values stop the start with a message
 // that names the variable, rather than a service that half-works.

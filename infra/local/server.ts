@@ -12,6 +12,7 @@ import { CORS_HEADERS } from '../../shared/http/middleware.js';
 import { mcpPreflightHeaders } from '../../shared/mcp/cors.js';
 import { toProxyEvent, lambdaContext } from './api-gateway-event.js';
 import { compileRoutes, matchRoute } from './router.js';
+import { compressForClient } from './compression.js';
 import { countDynamoCalls } from '../../shared/adapters/dynamodb/call-counter.js';
 
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -145,7 +146,8 @@ export function createLocalServer(
       for (const [k, values] of Object.entries(result.multiValueHeaders ?? {}))
         headers[k] = values.map(String).join(', ');
       const payload = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-      send(res, result.statusCode, headers, method === 'HEAD' ? '' : payload);
+      const answer = compressForClient(req.headers, headers, payload); // API Gateway's minimumCompressionSize
+      send(res, result.statusCode, answer.headers, method === 'HEAD' ? '' : answer.payload);
     } catch (err) {
       // Handlers answer their own errors; this is API Gateway's "Internal server error".
       console.error('local runtime: handler crashed:', (err as Error)?.name);

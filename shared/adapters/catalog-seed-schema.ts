@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Catalog } from '../domain/catalog.js';
 import { US_STATE_CODES } from '../domain/us-states.js';
 

@@ -1,9 +1,9 @@
-import { loadSeedLocations } from './seed-locations.js';
+import { sortedSeedSites } from './location-index.js';
 import { findSite, searchLocations } from '../domain/locations.js';
 import type { DrawSiteRef } from '../domain/order.js';
 
-// The draw-site directory, in its own module so that only the handlers that need the 2 MB site
-// data (locations search, order creation) bundle it.
+// The draw-site directory, in its own module so that only the handlers that need the site data
+// (locations search, order creation) bundle it.
 let directory: {
   find(id: string): DrawSiteRef | null;
   search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => ReturnType<typeof searchLocations>;
@@ -11,7 +11,7 @@ let directory: {
 
 export function drawSites() {
   if (directory) return directory;
-  const index = loadSeedLocations();
+  const index = sortedSeedSites();
   directory = {
     find: (id: string): DrawSiteRef | null => {
       const site = findSite(index, id);

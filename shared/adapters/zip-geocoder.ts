@@ -1,10 +1,7 @@
-import zipcodes from 'zipcodes';
+import { zipCentroid } from './location-index.js';
 
-/** ZIP (5 digits, or ZIP+4 with or without a hyphen) to its centroid, from the zipcodes data set. */
-export function geocodeZip(zip: string): { lat: number; lng: number; city: string; state: string } | null {
+/** ZIP (5 digits, or ZIP+4 with or without a hyphen) to its centroid, from the pre-indexed ZIP table. */
+export function geocodeZip(zip: string): { lat: number; lng: number } | null {
   const five = /^(\d{5})(-?\d{4})?$/.exec(zip.trim())?.[1];
-  if (!five) return null;
-  const info = zipcodes.lookup(five);
-  if (!info || info.country !== 'US') return null;
-  return { lat: info.latitude, lng: info.longitude, city: info.city, state: info.state };
+  return five ? zipCentroid(five) : null;
 }

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, CORS_HEADERS } from './middleware.js';
 import type { ServiceDeps } from '../app/service-deps.js';
+import { conditional } from './conditional.js';
 import { header, query, type HttpEvent, type HttpResult } from './respond.js';
 import { publicNav, renderHtml, renderMarkdown, type Inline, type Page } from '../pages/document.js';
 import { attribution, basketFromCookie } from '../pages/basket.js';
@@ -88,6 +89,7 @@ export function pageHandler(
   };
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog(deps))
+    .use(conditional())
     .use({ after: secure, onError: secure })
     .use({
       onError: async (request) => {

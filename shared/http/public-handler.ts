@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { accessLog, errorShape, openCors, publicCaching, type EdgeDeps } from './middleware.js';
+import { conditional } from './conditional.js';
 import { rateLimit } from './rate-limit.js';
 import type { HttpEvent, HttpResult } from './respond.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
@@ -13,6 +14,7 @@ export type PublicEdgeDeps = EdgeDeps & Pick<ServiceDeps, 'rateLimiter' | 'clock
 export function publicHandler(deps: PublicEdgeDeps, fn: (event: HttpEvent) => Promise<HttpResult>) {
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(accessLog(deps))
+    .use(conditional())
     .use(openCors())
     .use(publicCaching(SERVICE_CONFIG.publicCacheMaxAgeSeconds))
     .use(errorShape('public', deps))

@@ -8,4 +8,4 @@ export interface DrawSiteDirectory {
 }
 
 /** A US ZIP code's centroid, or null when the code is unknown. */
-export type ZipGeocoder = (zip: string) => { lat: number; lng: number; city: string; state: string } | null;
+export type ZipGeocoder = (zip: string) => { lat: number; lng: number } | null;

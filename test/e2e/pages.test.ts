@@ -158,7 +158,8 @@ describe('cart and handoff', () => {
     expect(page).toContain('data-cart-link>Cart (2)</a>');
     // Every page's header counts the cookie's basket (Vary: Cookie keeps caches honest).
     const home = await fetch(`${baseUrl()}/`, { headers: { Cookie: 'cart=cbc.lipid-panel.tsh' } });
-    expect(home.headers.get('vary')).toBe('Accept, Cookie');
+    // fetch accepts gzip, so the page comes compressed, and Vary names that too.
+    expect(home.headers.get('vary')).toBe('Accept, Cookie, Accept-Encoding');
     expect(await home.text()).toContain('<a href="/cart?items=cbc,lipid-panel,tsh" data-cart-link>Cart (3)</a>');
     // Every internal link and form keeps the attribution.
     expect(page).toContain('href="/tests?utm_source=news"');

@@ -22,6 +22,11 @@ describe.each(['sandbox', 'production'] as const)('%s stack', (stage) => {
     });
   });
 
+  it('compresses answers over 1 KB on each of the three REST APIs', () => {
+    t.resourceCountIs('AWS::ApiGateway::RestApi', 3);
+    t.allResourcesProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 1024 });
+  });
+
   it('deploys Node.js 22 arm64 Lambdas (one per handler module), every deployable route wired to its method and path', () => {
     const functions = t.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },

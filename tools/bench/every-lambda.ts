@@ -1,7 +1,7 @@
 // Cold-start cases for every Lambda the stack deploys: each with a real request that makes the
 // handler do its work against the running local runtime (an order to cancel, a requisition to sign,
 // an ORU message to ingest...). Requests that change something get fresh fixtures per run.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,15 @@ import { join } from 'node:path';
 import { routeEvent, type ColdStartCase } from './cold-start.js';
 import { lambdaEntries } from '../bundle-report.js';
 import { BACKGROUND } from '../../shared/manifest/index.js';
+import { csrfToken, newSession, sealSession } from '../../shared/domain/dashboard-session.js';
+import { SESSION_COOKIE } from '../../shared/http/dashboard-handler.js';
+import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+
+/** Secrets the cold-started functions run with (the bench signs dashboard sessions and Stripe events with them). */
+export const COLD_SECRETS = {
+  CURSOR_SECRET: 'bench-cursor-secret-0123456789abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bench_cold_start_0123456789',
+};
 
 export interface Service {
   url: string;
@@ -110,6 +119,29 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
 
+  // A dashboard session for the bench partner, sealed as the login page seals one.
+  const session = newSession(f.partnerId, f.keyId, new Date(), SERVICE_CONFIG.dashboardSessionMinutes);
+  const dashboard = {
+    Cookie: `${SESSION_COOKIE}=${sealSession(COLD_SECRETS.CURSOR_SECRET, session)}`,
+    csrf: csrfToken(COLD_SECRETS.CURSOR_SECRET, session),
+  };
+  // A Stripe event signed as Stripe signs one (t=..., v1=HMAC-SHA256 of "t.payload").
+  const stripeEvent = () => {
+    const payload = JSON.stringify({
+      id: `evt_bench_${randomUUID()}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cus_bench', object: 'customer' } },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', COLD_SECRETS.STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex');
+    return routeEvent('lambdas/public/stripe-webhook.ts', '/stripe/webhook', {
+      headers: { ...json, 'Stripe-Signature': `t=${t},v1=${v1}` },
+      body: payload,
+    });
+  };
+
   // One real request per handler module. Those that change state get what they change, fresh.
   const requests: Record<string, () => unknown> = {
     'lambdas/public/healthz.ts': () => routeEvent('lambdas/public/healthz.ts', '/healthz'),
@@ -129,7 +161,6 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     'lambdas/pages/llms.ts': () => routeEvent('lambdas/pages/llms.ts', '/llms.txt'),
     'lambdas/pages/docs.ts': () => routeEvent('lambdas/pages/docs.ts', '/docs'),
     'lambdas/pages/login.ts': () => routeEvent('lambdas/pages/login.ts', '/login'),
-    'lambdas/pages/protected.ts': () => routeEvent('lambdas/pages/protected.ts', '/dashboard'),
     'lambdas/mcp/handler.ts': () =>
       routeEvent('lambdas/mcp/handler.ts', '/mcp', {
         headers: { ...json, Accept: 'application/json, text/event-stream' },
@@ -197,10 +228,43 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
         'Content-Type': 'application/hl7-v2',
       });
     },
-    'lambdas/admin/orders-results-upload.ts': async () =>
-      operatorRoute('lambdas/admin/orders-results-upload.ts', `/admin/v1/orders/${await newOrder()}/results`, {
-        analytes: [{ name: 'TSH', labTestCode: '3016-3', value: 2.1, unit: 'uIU/mL', referenceRange: '0.45-4.5' }],
+    'lambdas/admin/partners-list.ts': () => operatorRoute('lambdas/admin/partners-list.ts', '/admin/v1/partners'),
+    'lambdas/admin/audit-list.ts': () =>
+      operatorRoute('lambdas/admin/audit-list.ts', `/admin/v1/audit?partnerId=${f.partnerId}`),
+    'lambdas/admin/openapi.ts': () => operatorRoute('lambdas/admin/openapi.ts', '/admin/v1/openapi.json'),
+    'lambdas/lab/oru.ts': async () => {
+      const id = await newOrder();
+      await advance(id);
+      return operatorRoute('lambdas/lab/oru.ts', '/lab/v1/oru', oru.replaceAll('ORD666555', id), {
+        'Content-Type': 'application/hl7-v2',
+      });
+    },
+    'lambdas/public/stripe-webhook.ts': stripeEvent,
+    'lambdas/pages/info.ts': () => routeEvent('lambdas/pages/info.ts', '/checkout'),
+    'lambdas/pages/docs-assets.ts': () => routeEvent('lambdas/pages/docs-assets.ts', '/docs/assets/reference.js'),
+    'lambdas/dashboard/pages.ts': () =>
+      routeEvent('lambdas/dashboard/pages.ts', '/dashboard/keys', { headers: { Cookie: dashboard.Cookie } }),
+    'lambdas/dashboard/actions.ts': () =>
+      routeEvent('lambdas/dashboard/actions.ts', '/dashboard/webhooks', {
+        headers: { Cookie: dashboard.Cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'test', csrf: dashboard.csrf }).toString(),
       }),
+    'lambdas/admin/orders-results-upload.ts': async () => {
+      const id = await newOrder();
+      await advance(id); // results are for a placed order
+      return operatorRoute('lambdas/admin/orders-results-upload.ts', `/admin/v1/orders/${id}/results`, {
+        analytes: [
+          {
+            name: 'TSH',
+            labTestCode: '3016-3',
+            value: 2.1,
+            unit: 'uIU/mL',
+            referenceRange: '0.45-4.5',
+            unordered: true,
+          },
+        ],
+      });
+    },
   };
   const authorizerCase: ColdStartCase = {
     name: 'partner authorizer',
@@ -236,6 +300,12 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
       ok: (a) => a.failures === 0,
     },
     {
+      name: 'settlement sweep',
+      entry: BACKGROUND.rules['settlement-sweep']?.function.entry as string,
+      event: () => ({}),
+      ok: (a) => a.keys.includes('settled'),
+    },
+    {
       name: 'catalogue seed',
       entry: BACKGROUND.customResources.catalogSeed.function.entry,
       event: () => ({ RequestType: 'Create' }),
@@ -252,6 +322,9 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
   const covered = new Set([...Object.keys(requests), authorizerCase.entry, ...ops.map((o) => o.entry)]);
   const missing = lambdaEntries().filter((e) => !covered.has(e));
   if (missing.length) throw new Error(`no cold-start request for: ${missing.join(', ')}`);
+  const stale = Object.keys(requests).filter((e) => !lambdaEntries().includes(e));
+  if (stale.length)
+    throw new Error(`cold-start requests for functions the stack no longer deploys: ${stale.join(', ')}`);
   return [
     ...Object.entries(requests).map(([entry, event]): ColdStartCase => ({
       name: entry.replace(/^lambdas\//, '').replace(/\.ts$/, ''),

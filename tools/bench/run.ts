@@ -1,21 +1,34 @@
 // `npm run bench`: measures the service against baselines run side by side on this machine, and
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { BACKGROUND } from '../../shared/manifest/index.js';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
 import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
-import { everyLambdaCases, startReceiver } from './every-lambda.js';
+import { COLD_SECRETS, everyLambdaCases, startReceiver } from './every-lambda.js';
+import { bundleGoals, coldStartGoals, goalTable, openApiGoal, type Goal } from './goals.js';
+import { httpGoals } from './http-checks.js';
+import { bundleSizes } from '../bundle-report.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the runtime sets it too: the notice is about Node 20's end of support, not the figures
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? 100_000);
+// `--quick` (or BENCH_QUICK=1) is for a shared machine: short load phases, a smaller listing,
+// three cold starts per bundle instead of five. BENCH_PARTS picks parts: throughput, orders,
+// listing, cold (the five headline cold starts), lambdas (every deployed function), bundles, http.
+const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? (QUICK ? 5_000 : 100_000));
+const COLD_RUNS = QUICK ? 3 : 5;
+const ORDER_RUNS = QUICK ? 20 : 100;
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'throughput,orders,listing,cold,lambdas,bundles,http').split(',').map((p) => p.trim()),
+);
+const part = (name: string) => PARTS.has(name);
 
 function autocannon(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
@@ -41,8 +54,8 @@ function autocannon(url: string): Promise<{ rps: number; p50: number; p99: numbe
   });
 }
 
-async function startBare(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs')], {
+async function startBare(bodyFile?: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs'), ...(bodyFile ? [bodyFile] : [])], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve) =>
@@ -61,18 +74,61 @@ const service = await startService({
 });
 const bare = await startBare();
 const receiver = await startReceiver();
+const stops: Array<() => void> = [];
+const goals: Goal[] = [];
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+  settings: {
+    quick: QUICK,
+    durationSeconds: DURATION,
+    listOrders: LIST_ORDERS,
+    coldRuns: COLD_RUNS,
+    parts: [...PARTS],
+  },
+};
+const table: string[] = ['| measure | value | baseline | ratio |', '|---|---|---|---|'];
 try {
   const tests = ((await (await fetch(`${service.url}/api/tests`)).json()) as { tests: Array<{ id: string }> }).tests
     .slice(0, 50)
     .map((t) => t.id);
   const quoteUrl = `${service.url}/api/public/v1/quote?items=${tests.join(',')}&state=CA`;
-  console.log(`measuring ${DURATION}s each: bare node:http, then quote with 50 items...`);
-  const baseline = await autocannon(bare.url);
-  // Same local runtime, no DynamoDB call: separates the runtime's own cost from the store's.
-  const health = await autocannon(`${service.url}/healthz`);
-  const quote = await autocannon(quoteUrl);
 
-  console.log('measuring order creation latency (100 sequential orders)...');
+  if (part('throughput')) {
+    console.log(
+      `measuring ${DURATION}s each: bare node:http, /healthz, quote with 50 items, the partner OpenAPI document...`,
+    );
+    const baseline = await autocannon(bare.url);
+    // Same local runtime, no DynamoDB call: separates the runtime's own cost from the store's.
+    const health = await autocannon(`${service.url}/healthz`);
+    const quote = await autocannon(quoteUrl);
+    // The partner document against a bare server answering the very same bytes, side by side.
+    const documentUrl = `${service.url}/api/v1/openapi.json`;
+    const documentFile = join(mkdtempSync(join(tmpdir(), 'bench-openapi-')), 'openapi.json');
+    writeFileSync(
+      documentFile,
+      Buffer.from(await (await fetch(documentUrl, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer()),
+    );
+    const bareDocument = await startBare(documentFile);
+    stops.push(bareDocument.stop);
+    const bareDoc = await autocannon(bareDocument.url);
+    const doc = await autocannon(documentUrl);
+    const bytes = statSync(documentFile).size;
+    goals.push(openApiGoal({ rps: doc.rps, bytes }, bareDoc));
+    Object.assign(results, {
+      bare: baseline,
+      healthz: health,
+      quote50: { ...quote, vsBare: { rpsRatio: quote.rps / baseline.rps } },
+      partnerOpenApi: { ...doc, bytes, bareSameBytes: bareDoc, vsBare: doc.rps / bareDoc.rps },
+    });
+    table.push(
+      `| quote (50 items) req/s | ${quote.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(quote.rps / baseline.rps).toFixed(3)} |`,
+      `| quote p50 / p99 latency (ms) | ${quote.p50} / ${quote.p99} | ${baseline.p50} / ${baseline.p99} | |`,
+      `| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`,
+      `| partner OpenAPI document (${(bytes / 1024).toFixed(0)} KB) req/s, p99 | ${doc.rps.toFixed(0)}, ${doc.p99} ms | bare node:http, same bytes: ${bareDoc.rps.toFixed(0)}, ${bareDoc.p99} ms | ${(doc.rps / bareDoc.rps).toFixed(3)} |`,
+    );
+  }
+
   const admin = (path: string, body: unknown) =>
     fetch(`${service.url}/admin/v1${path}`, {
       method: 'POST',
@@ -89,27 +145,49 @@ try {
     sex: 'female',
     address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
   };
-  const orderTimes: number[] = [];
-  for (let i = 0; i < 100; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${service.url}/api/v1/orders`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
-    });
-    await res.text();
-    orderTimes.push(performance.now() - t0);
+
+  if (part('orders')) {
+    console.log(`measuring order creation latency (${ORDER_RUNS} sequential orders)...`);
+    const orderTimes: number[] = [];
+    for (let i = 0; i < ORDER_RUNS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${service.url}/api/v1/orders`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': randomUUID(),
+        },
+        body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
+      });
+      await res.text();
+      orderTimes.push(performance.now() - t0);
+    }
+    const orderCreation = { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) };
+    results.orderCreation = orderCreation;
+    table.push(
+      `| order creation p50 / p99 (ms), ${ORDER_RUNS} sequential | ${orderCreation.p50ms.toFixed(1)} / ${orderCreation.p99ms.toFixed(1)} | | |`,
+    );
   }
 
-  console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
   const dynamoEndpoint = /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
-  const listing = await measureListing(
-    { url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint },
-    100,
-    LIST_ORDERS,
-  );
+  if (part('listing')) {
+    console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
+    const listing = await measureListing(
+      { url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint },
+      100,
+      LIST_ORDERS,
+    );
+    const firstPageP50Ratio = listing.large.firstPage.p50ms / listing.small.firstPage.p50ms;
+    const fourthPageP50Ratio = listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms;
+    results.listing = { ...listing, firstPageP50Ratio, fourthPageP50Ratio };
+    const ms = (f: { p50ms: number; p99ms: number }) => `${f.p50ms.toFixed(1)} / ${f.p99ms.toFixed(1)}`;
+    table.push(
+      `| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${firstPageP50Ratio.toFixed(2)} |`,
+      `| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${fourthPageP50Ratio.toFixed(2)} |`,
+    );
+  }
 
-  console.log('measuring cold-start proxy (fresh process: import and first invoke of each bundle, median of 5)...');
   const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const s3Url = /S3 \(s3rver\): (http:\/\/\S+)/.exec(service.output())?.[1] as string;
   const sqsUrl = /SQS: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
@@ -129,131 +207,131 @@ try {
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOG_LEVEL: 'SILENT',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    ...COLD_SECRETS,
   };
-  const auth = { partnerId: partner.id as string, keyId: issued.id as string };
-  const json = { 'Content-Type': 'application/json' };
-  const cold = await coldStarts(
-    root,
-    [
-      { name: 'hello world', entry: null, event: () => ({}) },
-      {
-        name: 'quote (50 items)',
-        entry: 'lambdas/public/quote.ts',
-        event: () => routeEvent('lambdas/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
-      },
-      {
-        name: 'order creation',
-        entry: 'lambdas/partner/orders-create.ts',
-        event: () =>
-          routeEvent('lambdas/partner/orders-create.ts', '/api/v1/orders', {
-            headers: { ...json, 'Idempotency-Key': randomUUID() },
-            body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
-            authorizer: auth,
-          }),
-      },
-      {
-        name: 'draw-site search',
-        entry: 'lambdas/partner/locations.ts',
-        event: () => routeEvent('lambdas/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
-      },
-      {
-        name: 'MCP tools/list',
-        entry: 'lambdas/mcp/handler.ts',
-        event: () =>
-          routeEvent('lambdas/mcp/handler.ts', '/mcp', {
-            headers: { ...json, Accept: 'application/json, text/event-stream' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-          }),
-      },
-    ],
-    coldEnv,
-  );
-  const hello = cold['hello world'] as ColdStart;
-
-  console.log('measuring the cold-start proxy of every deployed Lambda (a real request each, median of 5)...');
-  const everyCases = await everyLambdaCases(
-    root,
-    { url: service.url, adminToken: 'bench-admin-token-0123456789' },
-    receiver.url,
-  );
-  const every = await coldStarts(
-    root,
-    [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases],
-    coldEnv,
-    5,
-  );
-  const everyHello = every['hello world'] as ColdStart;
-
-  const results = {
-    date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    durationSeconds: DURATION,
-    quote50: {
-      ...quote,
-      vsBare: { rpsRatio: quote.rps / baseline.rps, p50Ratio: quote.p50 / Math.max(baseline.p50, 1) },
-    },
-    bare: baseline,
-    healthz: health,
-    orderCreation: { p50ms: percentile(orderTimes, 50), p99ms: percentile(orderTimes, 99) },
-    listing: {
-      ...listing,
-      firstPageP50Ratio: listing.large.firstPage.p50ms / listing.small.firstPage.p50ms,
-      fourthPageP50Ratio: listing.large.fourthPage.p50ms / listing.small.fourthPage.p50ms,
-    },
-    coldStart: Object.fromEntries(
-      Object.entries(cold).map(([k, v]) => [
+  // Each function's ratio is to the hello-world runs interleaved with its own runs.
+  const summarise = (measured: Record<string, ColdStart>) => {
+    return Object.fromEntries(
+      Object.entries(measured).map(([k, v]) => [
         k,
         {
           totalMs: Math.round(v.totalMs),
           importMs: Math.round(v.importMs),
           firstInvokeMs: Math.round(v.invokeMs),
-          vsHelloWorld: Number((v.totalMs / hello.totalMs).toFixed(2)),
+          helloWorldMs: Math.round(v.helloMs),
+          vsHelloWorld: Number((v.totalMs / v.helloMs).toFixed(2)),
+          ...(v.failed ? { failed: v.failed } : {}),
         },
       ]),
-    ),
-    coldStartEveryLambda: Object.fromEntries(
-      Object.entries(every).map(([k, v]) => [
-        k,
-        {
-          totalMs: Math.round(v.totalMs),
-          importMs: Math.round(v.importMs),
-          firstInvokeMs: Math.round(v.invokeMs),
-          vsHelloWorld: Number((v.totalMs / everyHello.totalMs).toFixed(2)),
-        },
-      ]),
-    ),
+    );
   };
+
+  if (part('cold')) {
+    console.log(
+      `measuring the headline cold starts (fresh process: import and first invoke, median of ${COLD_RUNS})...`,
+    );
+    const auth = { partnerId: partner.id as string, keyId: issued.id as string };
+    const json = { 'Content-Type': 'application/json' };
+    const cold = summarise(
+      await coldStarts(
+        root,
+        [
+          { name: 'hello world', entry: null, event: () => ({}) },
+          {
+            name: 'quote (50 items)',
+            entry: 'lambdas/public/quote.ts',
+            event: () => routeEvent('lambdas/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
+          },
+          {
+            name: 'order creation',
+            entry: 'lambdas/partner/orders-create.ts',
+            event: () =>
+              routeEvent('lambdas/partner/orders-create.ts', '/api/v1/orders', {
+                headers: { ...json, 'Idempotency-Key': randomUUID() },
+                body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
+                authorizer: auth,
+              }),
+          },
+          {
+            name: 'draw-site search',
+            entry: 'lambdas/partner/locations.ts',
+            event: () =>
+              routeEvent('lambdas/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
+          },
+          {
+            name: 'MCP tools/list',
+            entry: 'lambdas/mcp/handler.ts',
+            event: () =>
+              routeEvent('lambdas/mcp/handler.ts', '/mcp', {
+                headers: { ...json, Accept: 'application/json, text/event-stream' },
+                body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+              }),
+          },
+        ],
+        coldEnv,
+        COLD_RUNS,
+      ),
+    );
+    results.coldStart = cold;
+    for (const [k, v] of Object.entries(cold))
+      if (k !== 'hello world')
+        table.push(
+          `| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${v.helloWorldMs} | ${v.vsHelloWorld} |`,
+        );
+  }
+
+  if (part('lambdas')) {
+    console.log(`measuring the cold start of every deployed Lambda (a real request each, median of ${COLD_RUNS})...`);
+    const everyCases = await everyLambdaCases(
+      root,
+      { url: service.url, adminToken: 'bench-admin-token-0123456789' },
+      receiver.url,
+    );
+    const every = summarise(
+      await coldStarts(
+        root,
+        [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases],
+        coldEnv,
+        COLD_RUNS,
+      ),
+    );
+    results.coldStartEveryLambda = every;
+    goals.push(...coldStartGoals(every));
+  }
+
+  if (part('bundles')) {
+    console.log('bundling every function as the stack does...');
+    goals.push(...bundleGoals(await bundleSizes()));
+  }
+
+  if (part('http'))
+    goals.push(
+      ...(await httpGoals(service.url, [
+        '/api/v1/openapi.json',
+        '/api/public/v1/openapi.json',
+        '/api/tests',
+        '/api/catalog',
+        '/tests',
+      ])),
+    );
+
+  results.goals = goals;
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   writeFileSync(join(root, 'bench-results/bench.json'), JSON.stringify(results, null, 2));
-  console.log('\n| measure | value | baseline | ratio |\n|---|---|---|---|');
-  console.log(
-    `| quote (50 items) req/s | ${quote.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(quote.rps / baseline.rps).toFixed(3)} |`,
-  );
-  console.log(`| quote p50 / p99 latency (ms) | ${quote.p50} / ${quote.p99} | ${baseline.p50} / ${baseline.p99} | |`);
-  console.log(
-    `| /healthz req/s (local runtime, no store) | ${health.rps.toFixed(0)} | bare node:http ${baseline.rps.toFixed(0)} | ${(health.rps / baseline.rps).toFixed(3)} |`,
-  );
-  console.log(
-    `| order creation p50 / p99 (ms) | ${results.orderCreation.p50ms.toFixed(1)} / ${results.orderCreation.p99ms.toFixed(1)} | | |`,
-  );
-  const ms = (f: { p50ms: number; p99ms: number }) => `${f.p50ms.toFixed(1)} / ${f.p99ms.toFixed(1)}`;
-  console.log(
-    `| GET /orders first page of 25, p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.firstPage)} | ${listing.small.orders} orders: ${ms(listing.small.firstPage)} | ${results.listing.firstPageP50Ratio.toFixed(2)} |`,
-  );
-  console.log(
-    `| GET /orders fourth page (by cursor), p50 / p99 (ms), ${listing.large.orders} orders | ${ms(listing.large.fourthPage)} | ${listing.small.orders} orders: ${ms(listing.small.fourthPage)} | ${results.listing.fourthPageP50Ratio.toFixed(2)} |`,
-  );
-  for (const [k, v] of Object.entries(results.coldStart))
+  if (table.length > 2) console.log(`\n${table.join('\n')}`);
+  const every = results.coldStartEveryLambda as ReturnType<typeof summarise> | undefined;
+  if (every) {
     console.log(
-      `| cold start ${k}: total (import + first invoke), ms | ${v.totalMs} (${v.importMs} + ${v.firstInvokeMs}) | hello world ${Math.round(hello.totalMs)} | ${v.vsHelloWorld} |`,
+      `\n| cold start, every deployed Lambda (median of ${COLD_RUNS}) | total ms | import ms | first invoke ms | hello world ms, side by side | vs hello world |\n|---|---|---|---|---|---|`,
     );
-  console.log(
-    '\n| cold start, every deployed Lambda (median of 5) | total ms | import ms | first invoke ms | vs hello world |\n|---|---|---|---|---|',
-  );
-  for (const [k, v] of Object.entries(results.coldStartEveryLambda))
-    console.log(`| ${k} | ${v.totalMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.vsHelloWorld} |`);
-  console.log('\nwrote bench-results/bench.json');
+    for (const [k, v] of Object.entries(every))
+      console.log(
+        `| ${k} | ${v.totalMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.helloWorldMs} | ${v.vsHelloWorld} |`,
+      );
+  }
+  console.log(`\n${goalTable(goals)}\n\nwrote bench-results/bench.json`);
 } finally {
+  for (const stop of stops) stop();
   receiver.stop();
   bare.stop();
   await service.stop();

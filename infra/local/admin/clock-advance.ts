@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { operatorHandler } from '../../../shared/http/partner-handler.js';
 import { json } from '../../../shared/http/respond.js';
 import { ApiError } from '../../../shared/http/errors.js';

@@ -1,5 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES, type Route } from '../../manifest/index.js';
 import type { ErrorCode } from '../errors.js';
 import { PARTNER_OPERATIONS, PUBLIC_OPERATIONS, type Operation } from './operations.js';

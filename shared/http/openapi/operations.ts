@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import type { ErrorCode } from '../errors.js';
 import { createOrderSchema, listOrdersQuerySchema, locationsQuerySchema } from '../schemas/partner.js';
 import { deliveriesQuerySchema } from '../schemas/webhooks.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RESULT_FLAGS } from '../../domain/results/types.js';
 import { iso, named, orNull } from './schema-helpers.js';
 

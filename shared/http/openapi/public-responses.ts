@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { iso, named, orNull } from './schema-helpers.js';
 
 // The public API's answers (and the catalogue entries the partner catalogue shares).

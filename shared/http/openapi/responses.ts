@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { iso, named } from './schema-helpers.js';
 import { panelEntry, testEntry } from './public-responses.js';
 import { address, fees, orderStatus } from './order-responses.js';

@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 
 export const iso = z.iso.datetime({ offset: true });
 /** A named schema that may be null. Written as a union: the generator loses nullability on `$ref`s. */

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { webhookExamples } from './examples.js';
 import { pascal } from './schema-helpers.js';
 import * as R from './responses.js';

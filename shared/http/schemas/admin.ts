@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RESULT_FLAGS } from '../../domain/results/types.js';
 
 // The operator API's request schemas.

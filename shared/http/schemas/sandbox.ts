@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SANDBOX_SCENARIOS, type SandboxScenario } from '../../domain/sandbox.js';
 
 /** POST /api/v1/sandbox/orders/{id}/simulate: the scenario to rehearse, each described in the document. */
