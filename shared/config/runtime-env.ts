@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TABLES } from '../adapters/dynamodb/tables.js';
+import { LOCAL_TABLE_NAMES } from './table-names.js';
 
 // The environment a handler runs in, read once per container. The CDK stack and the local
 // runtime both set these variables. Besides this schema, only process-wide settings are read
@@ -14,12 +14,12 @@ const positiveInt = (fallback: number) =>
     .prefault(String(fallback));
 
 export const runtimeEnvSchema = z.object({
-  CATALOG_TABLE: z.string().min(3).default(TABLES.catalog.localName),
-  ORDERS_TABLE: z.string().min(3).default(TABLES.orders.localName),
-  PARTNERS_TABLE: z.string().min(3).default(TABLES.partners.localName),
-  IDEMPOTENCY_TABLE: z.string().min(3).default(TABLES.idempotency.localName),
-  RATE_LIMIT_TABLE: z.string().min(3).default(TABLES.rateLimits.localName),
-  AUDIT_TABLE: z.string().min(3).default(TABLES.audit.localName),
+  CATALOG_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.catalog),
+  ORDERS_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.orders),
+  PARTNERS_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.partners),
+  IDEMPOTENCY_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.idempotency),
+  RATE_LIMIT_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.rateLimits),
+  AUDIT_TABLE: z.string().min(3).default(LOCAL_TABLE_NAMES.audit),
   DYNAMODB_ENDPOINT: z.url().optional(),
   /** The public site's origin (custom domain, or the stage URL with its /v1 prefix): every link starts here. */
   PUBLIC_BASE_URL: z.url().optional(),
