@@ -1,6 +1,6 @@
 import { cancelDecision, type CancelReason, type OrderRecord } from '../domain/order.js';
 import { outboxEvent, type OutboxEvent } from '../domain/events.js';
-import { settleRefund, type RefundDeps } from '../domain/cancel-order.js';
+import { settleRefund, type RefundDeps } from './settle-refund.js';
 
 export interface CancelOrderDeps extends RefundDeps {
   now: () => Date;

@@ -1,5 +1,5 @@
 import { parseOru, placerOrderNumbers } from '../domain/results/hl7.js';
-import { recordResults, type RecordResultsDeps } from '../domain/record-results.js';
+import { recordResults, type RecordResultsDeps } from './record-results.js';
 import { isPlausibleId } from '../domain/ids.js';
 import { amendAnalytes, reportKind } from '../domain/results/amend.js';
 import type { OrderStore } from '../ports/order-store.js';

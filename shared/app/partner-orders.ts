@@ -9,7 +9,8 @@ import {
 } from '../domain/order.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { requisitionKey } from '../domain/documents.js';
-import { advance, simulate, type SandboxDeps, type SandboxScenario } from '../domain/sandbox.js';
+import type { SandboxScenario } from '../domain/sandbox.js';
+import { advance, simulate, type SandboxDeps } from './sandbox.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { DocumentStore } from '../ports/document-store.js';

@@ -1,5 +1,5 @@
-import { placeDueOrders, placeOrder } from '../domain/place-order.js';
-import { recoverOrders, type RecoveryDeps } from '../domain/recovery.js';
+import { placeDueOrders, placeOrder } from './place-order.js';
+import { recoverOrders, type RecoveryDeps } from './recovery.js';
 
 /** How overdue an order must be before the sweep places it (one sweep period). */
 export const SWEEP_GRACE_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 import type { RuntimeEnv } from '../config/runtime-env.js';
 import type { Catalog } from '../domain/catalog.js';
-import type { SandboxDeps } from '../domain/sandbox.js';
+import type { SandboxDeps } from './sandbox.js';
 import type { DispatchDeps } from './deliver-webhook.js';
 import type { UrlPolicy } from '../domain/webhooks/ssrf.js';
 import type { AuditLog } from '../ports/audit-log.js';
@@ -23,8 +23,8 @@ import type { StripeEventDeps } from './stripe-events.js';
 import type { RetryDeps } from './webhook-retries.js';
 import type { CreateOrderDeps } from './create-order.js';
 import type { CancelOrderDeps } from './cancel-order.js';
-import type { RecoveryDeps } from '../domain/recovery.js';
-import type { RecordResultsDeps } from '../domain/record-results.js';
+import type { RecoveryDeps } from './recovery.js';
+import type { RecordResultsDeps } from './record-results.js';
 import type { CountMetric } from '../ports/metrics.js';
 import type { RotationDeps } from './webhook-secrets.js';
 

@@ -1,4 +1,4 @@
-import { deliverSimulatedResults, type SandboxDeps } from '../domain/sandbox.js';
+import { deliverSimulatedResults, type SandboxDeps } from './sandbox.js';
 
 export type SimulatedResultsOutcome = 'reported' | 'not_found' | 'not_awaiting_results' | 'refused';
 

@@ -1,6 +1,6 @@
 import type { CatalogItem } from '../domain/catalog.js';
 import type { OrderRecord } from '../domain/order.js';
-import { recordResults, type RecordResultsDeps } from '../domain/record-results.js';
+import { recordResults, type RecordResultsDeps } from './record-results.js';
 import { uploadRefusal, uploadedAnalytes, type UploadedAnalyte, type UploadRefusal } from '../domain/results/upload.js';
 import type { OrderStore } from '../ports/order-store.js';
 

@@ -1,7 +1,7 @@
 // zod/mini: every function parses its environment at start, and the mini build imports in ~2 ms
 // against classic zod's ~24 (with all its locales); this schema only checks, it makes no document.
 import * as z from 'zod/mini';
-import { TABLES } from '../adapters/dynamodb/tables.js';
+import { LOCAL_TABLE_NAMES } from './table-names.js';
 
 // The environment a handler runs in, read once per container. The CDK stack and the local
 // runtime both set these variables. Besides this schema, only process-wide settings are read
@@ -21,12 +21,12 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
 export const runtimeEnvSchema = z.object({
-  CATALOG_TABLE: z._default(text(3), TABLES.catalog.localName),
-  ORDERS_TABLE: z._default(text(3), TABLES.orders.localName),
-  PARTNERS_TABLE: z._default(text(3), TABLES.partners.localName),
-  IDEMPOTENCY_TABLE: z._default(text(3), TABLES.idempotency.localName),
-  RATE_LIMIT_TABLE: z._default(text(3), TABLES.rateLimits.localName),
-  AUDIT_TABLE: z._default(text(3), TABLES.audit.localName),
+  CATALOG_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.catalog),
+  ORDERS_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.orders),
+  PARTNERS_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.partners),
+  IDEMPOTENCY_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.idempotency),
+  RATE_LIMIT_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.rateLimits),
+  AUDIT_TABLE: z._default(text(3), LOCAL_TABLE_NAMES.audit),
   DYNAMODB_ENDPOINT: z.optional(url()),
   /** The public site's origin (custom domain, or the stage URL with its /v1 prefix): every link starts here. */
   PUBLIC_BASE_URL: z.optional(url()),

@@ -205,3 +205,13 @@ export function toPublicOrder(
 }
 
 export type PublicOrder = ReturnType<typeof toPublicOrder>;
+
+/** Results can arrive from any state before results_ready (a lab may report before we saw the requisition). */
+export const RESULTS_FROM: readonly OrderState[] = [
+  'scheduled',
+  'placing',
+  'placed',
+  'unconfirmed',
+  'external_draft',
+  'requisition_issued',
+];

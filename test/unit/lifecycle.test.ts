@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { placeDueOrders, placeOrder, type PlaceOrderDeps } from '../../shared/domain/place-order.js';
+import { placeDueOrders, placeOrder, type PlaceOrderDeps } from '../../shared/app/place-order.js';
 import { cancelOrder, type CancelOrderDeps } from '../../shared/app/cancel-order.js';
 import { cancelDecision, PUBLIC_STATUS, type OrderRecord, type OrderState } from '../../shared/domain/order.js';
 import { simulatedLab } from '../../shared/adapters/simulated-lab.js';

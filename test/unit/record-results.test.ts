@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordResults, type RecordResultsDeps } from '../../shared/domain/record-results.js';
+import { recordResults, type RecordResultsDeps } from '../../shared/app/record-results.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Analyte } from '../../shared/domain/results/types.js';
 import type { ResultsStore, StoredResults } from '../../shared/ports/results-store.js';

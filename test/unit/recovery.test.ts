@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { placeOrder, type PlaceOrderDeps } from '../../shared/domain/place-order.js';
+import { placeOrder, type PlaceOrderDeps } from '../../shared/app/place-order.js';
 import { cancelOrder } from '../../shared/app/cancel-order.js';
-import { recoverOrders, type RecoveryDeps } from '../../shared/domain/recovery.js';
+import { recoverOrders, type RecoveryDeps } from '../../shared/app/recovery.js';
 import { recoveryKind } from '../../shared/domain/recovery-kind.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import type { Lab } from '../../shared/ports/lab.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportSimulatedResults } from '../../shared/app/simulated-results.js';
-import type { SandboxDeps } from '../../shared/domain/sandbox.js';
+import type { SandboxDeps } from '../../shared/app/sandbox.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import { MemoryOrders } from '../support/fakes.js';
 

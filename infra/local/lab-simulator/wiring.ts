@@ -1,7 +1,7 @@
 import type { Lab } from '../../../shared/ports/lab.js';
 import type { OrderStore } from '../../../shared/ports/order-store.js';
 import type { OrderRecord } from '../../../shared/domain/order.js';
-import type { SandboxOutcome } from '../../../shared/domain/sandbox.js';
+import type { SandboxOutcome } from '../../../shared/app/sandbox.js';
 import type { LabBehaviour, LabSimulator } from './index.js';
 import type { CatalogItem } from '../../../shared/domain/catalog.js';
 import { orderedTests } from '../../../shared/domain/lab-orders/orm.js';

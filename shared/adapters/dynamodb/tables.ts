@@ -1,6 +1,7 @@
 // The DynamoDB tables: one definition read by the CDK stack and by the local runtime, so key
 // schemas, indexes and TTL attributes cannot drift between AWS and the embedded store.
 import { PARTNER_PREFIX } from './keys/orders-table.js';
+import { LOCAL_TABLE_NAMES } from '../../config/table-names.js';
 
 export interface TableDef {
   /** Logical name; the physical name comes from the environment variable `envVar`. */
@@ -21,7 +22,7 @@ export const TABLES = {
   catalog: {
     logicalName: 'Catalog',
     envVar: 'CATALOG_TABLE',
-    localName: 'catalog',
+    localName: LOCAL_TABLE_NAMES.catalog,
     partitionKey: 'pk',
     sortKey: 'sk',
     nonPatient: true,
@@ -31,7 +32,7 @@ export const TABLES = {
   partners: {
     logicalName: 'Partners',
     envVar: 'PARTNERS_TABLE',
-    localName: 'partners',
+    localName: LOCAL_TABLE_NAMES.partners,
     partitionKey: 'pk',
     sortKey: 'sk',
     globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
@@ -41,7 +42,7 @@ export const TABLES = {
   orders: {
     logicalName: 'Orders',
     envVar: 'ORDERS_TABLE',
-    localName: 'orders',
+    localName: LOCAL_TABLE_NAMES.orders,
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: 'expiresAt',
@@ -54,7 +55,7 @@ export const TABLES = {
   idempotency: {
     logicalName: 'Idempotency',
     envVar: 'IDEMPOTENCY_TABLE',
-    localName: 'idempotency',
+    localName: LOCAL_TABLE_NAMES.idempotency,
     partitionKey: 'id',
     ttlAttribute: 'expiration',
     // Sparse: only records holding money not yet settled carry these keys (the settlement sweep).
@@ -63,7 +64,7 @@ export const TABLES = {
   rateLimits: {
     logicalName: 'RateLimits',
     envVar: 'RATE_LIMIT_TABLE',
-    localName: 'rate-limits',
+    localName: LOCAL_TABLE_NAMES.rateLimits,
     partitionKey: 'pk',
     ttlAttribute: 'expiresAt',
     nonPatient: true,
@@ -73,7 +74,7 @@ export const TABLES = {
   audit: {
     logicalName: 'Audit',
     envVar: 'AUDIT_TABLE',
-    localName: 'audit',
+    localName: LOCAL_TABLE_NAMES.audit,
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: 'expiresAt',

@@ -1,19 +1,9 @@
-import { outboxEvent, type OutboxEvent } from './events.js';
-import type { OrderRecord, OrderState } from './order.js';
-import type { Analyte } from './results/types.js';
+import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import { RESULTS_FROM, type OrderRecord, type OrderState } from '../domain/order.js';
+import type { Analyte } from '../domain/results/types.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { ResultsSource, ResultsStore } from '../ports/results-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
-
-/** Results can arrive from any state before results_ready (a lab may report before we saw the requisition). */
-export const RESULTS_FROM: readonly OrderState[] = [
-  'scheduled',
-  'placing',
-  'placed',
-  'unconfirmed',
-  'external_draft',
-  'requisition_issued',
-];
 
 export interface RecordResultsDeps {
   orders: OrderStore;

@@ -1,5 +1,5 @@
-import { outboxEvent, type OutboxEvent } from './events.js';
-import type { OrderRecord } from './order.js';
+import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import type { OrderRecord } from '../domain/order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Lab } from '../ports/lab.js';
 

@@ -1,6 +1,7 @@
-import type { OrderRecord } from './order.js';
+import type { OrderRecord } from '../domain/order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Payments } from '../ports/payments.js';
+import { refundKey } from '../domain/refund.js';
 
 export interface RefundDeps {
   orders: OrderStore;
@@ -40,9 +41,4 @@ export async function settleRefund(
   if (cancelled.simulation?.refund !== 'fails')
     deps.alert('refund_pending', { orderId: cancelled.id, partnerId: cancelled.partnerId });
   return { order: cancelled, refund: 'pending' };
-}
-
-/** The provider idempotency key of one refund try: the cancel's is 0, the recovery sweep's count on. */
-export function refundKey(orderId: string, attempt: number): string {
-  return attempt === 0 ? `refund:${orderId}` : `refund:${orderId}:${attempt}`;
 }

@@ -1,8 +1,8 @@
 import type { Payments } from '../ports/payments.js';
-import type { OrderRecord } from './order.js';
+import type { OrderRecord } from '../domain/order.js';
 import { completePlacement, type PlaceOrderDeps } from './place-order.js';
-import { settleRefund } from './cancel-order.js';
-import type { RecoveryKind } from './recovery-kind.js';
+import { settleRefund } from './settle-refund.js';
+import type { RecoveryKind } from '../domain/recovery-kind.js';
 
 /** What placement needs (to issue a requisition again), and payments (to refund again). */
 export interface RecoveryDeps extends PlaceOrderDeps {
