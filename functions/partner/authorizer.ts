@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { checkBearer, decideAuth, type AuthDecision, type Partner } from '../../shared/domain/partner.js';
+import { checkBearer, decideAuth, type AuthDecision, type KeyAccess } from '../../shared/domain/partner.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 
 /** What the authorizer needs from the composition root. */
@@ -20,7 +20,7 @@ function headerValue(event: APIGatewayRequestAuthorizerEvent, name: string): str
 export function authorizerResult(
   methodArn: string,
   decision: AuthDecision,
-  partner: Pick<Partner, 'usagePlanKey'> | null,
+  partner: Pick<KeyAccess, 'usagePlanKey'> | null,
 ): APIGatewayAuthorizerResult {
   const context: Record<string, string> = decision.ok
     ? { partnerId: decision.partnerId, keyId: decision.keyId }
@@ -38,13 +38,16 @@ export function authorizerResult(
   };
 }
 
-/** The partner API's Lambda authorizer. Results are not cached, so a revoked key stops working at once. */
+/**
+ * The partner API's Lambda authorizer. Results are not cached, so a revoked key stops working at
+ * once; one read finds the key with its partner's status and usage-plan key (kept on the key).
+ */
 export const makeHandler =
   (deps: Deps) =>
   async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
     const check = checkBearer(headerValue(event, 'authorization'), deps.runtimeEnv().SERVICE_ENVIRONMENT);
     if (!check.ok) return authorizerResult(event.methodArn, check, null);
-    const key = await deps.partnerStore().findKeyByHash(check.hash);
-    const partner = key ? await deps.partnerStore().get(key.partnerId) : null;
-    return authorizerResult(event.methodArn, decideAuth(check.hash, key, partner), partner);
+    const found = await deps.partnerStore().findKeyWithAccess(check.hash);
+    const partner = found?.access ?? null;
+    return authorizerResult(event.methodArn, decideAuth(check.hash, found?.key ?? null, partner), partner);
   };

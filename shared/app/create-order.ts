@@ -1,7 +1,7 @@
 // POST /orders, the whole flow: the replay check, the business rules, the storability check, the
 // key claim (with the charge it will send), the charge, then the order and the key's completion
-// in one transaction, and the placement schedule. Six store calls on the success path with the
-// authorizer's two: the key read, the partner read, the claim, the order.
+// in one transaction, and the placement schedule. Five store calls on the success path with the
+// authorizer's one: the key read, the partner read, the claim, the order.
 import { providerIdempotencyKey, retryAfterSeconds, decideOnKey, type KeyRecord } from '../domain/idempotency.js';
 import { checkOrderRules, type OrderRuleError } from '../domain/order-rules.js';
 import { newOrderRecord, priceNewOrder, type NewOrderInput, type OrderPricing } from '../domain/new-order.js';

@@ -42,6 +42,13 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** What authentication needs of a partner: its id, whether it may call, its usage-plan key. */
+export type KeyAccess = Pick<Partner, 'id' | 'status'> & { usagePlanKey: string | null };
+
+export function accessOf(partner: Partner): KeyAccess {
+  return { id: partner.id, status: partner.status, usagePlanKey: partner.usagePlanKey ?? null };
+}
+
 const KEY_PATTERN = /^sk_(test|live)_([A-Za-z0-9]{32})$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -88,7 +95,11 @@ export type AuthDecision =
   | { ok: false; code: 'invalid_api_key' | 'wrong_environment' | 'partner_suspended' };
 
 /** The authentication rule once the store has looked up the key's hash. */
-export function decideAuth(hash: string, key: ApiKeyRecord | null, partner: Partner | null): AuthDecision {
+export function decideAuth(
+  hash: string,
+  key: ApiKeyRecord | null,
+  partner: Pick<Partner, 'id' | 'status'> | null,
+): AuthDecision {
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt !== null || !partner)
     return { ok: false, code: 'invalid_api_key' };
   if (partner.status === 'suspended') return { ok: false, code: 'partner_suspended' };

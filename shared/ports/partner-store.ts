@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Partner } from '../domain/partner.js';
+import type { ApiKeyRecord, KeyAccess, Partner } from '../domain/partner.js';
 
 /** The fields of a partner that change after creation; an update writes only those it names. */
 export type PartnerChanges = Partial<
@@ -28,6 +28,11 @@ export interface PartnerStore {
   list(opts: { limit: number; startKey: string | null }): Promise<{ partners: Partner[]; nextKey: string | null }>;
   addKey(key: ApiKeyRecord): Promise<void>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  /**
+   * What authentication needs, in one read where the store can: the key found by its hash and
+   * its partner's access (status, usage-plan key), kept on the key in step with the partner.
+   */
+  findKeyWithAccess(hash: string): Promise<{ key: ApiKeyRecord; access: KeyAccess | null } | null>;
   getKey(partnerId: string, keyId: string): Promise<ApiKeyRecord | null>;
   /** Every key the partner was issued, revoked ones included, oldest first. */
   listKeys(partnerId: string): Promise<ApiKeyRecord[]>;

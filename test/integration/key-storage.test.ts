@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ensureTables, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
 import { DynamoPartnerStore } from '../../shared/adapters/dynamodb/partner-store.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
+import { partnerKeys } from '../../shared/adapters/dynamodb/keys/partners-table.js';
 import { checkBearer, decideAuth, generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
 
 let dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>>;
@@ -49,6 +50,25 @@ describe('API keys at rest', () => {
     expect(check.ok).toBe(true);
     if (check.ok)
       expect(decideAuth(check.hash, await store.findKeyByHash(check.hash), await store.get('ptr_k')).ok).toBe(true);
+  }, 90_000);
+
+  it('a key stored before keys carried their partner’s access still finds it, from the partner', async () => {
+    const db = createDocumentClient({ endpoint: dynamo.endpoint });
+    const store = new DynamoPartnerStore(db, TABLES.partners.localName);
+    const now = new Date().toISOString();
+    const fees = { labCollectionCents: 1, physicianOrderCents: 1 };
+    await store.create({
+      ...{ id: 'ptr_old', name: 'Old', status: 'suspended', fees, paymentMethod: null, stripeCustomerId: null },
+      ...{ webhookUrl: null, usagePlanKey: 'upk_old', createdAt: now, updatedAt: now },
+    });
+    const key = { id: 'key_old', partnerId: 'ptr_old', environment: 'test' as const, hash: 'h-old', last4: 'abcd' };
+    const Item = { ...partnerKeys.keyByHash('h-old'), key: { ...key, createdAt: now, revokedAt: null } };
+    await db.send(new PutCommand({ TableName: TABLES.partners.localName, Item }));
+    expect((await store.findKeyWithAccess('h-old'))?.access).toEqual({
+      id: 'ptr_old',
+      status: 'suspended',
+      usagePlanKey: 'upk_old',
+    });
   }, 90_000);
 
   it('secret comparisons are constant-time in the code that makes them', () => {

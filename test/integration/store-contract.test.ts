@@ -173,6 +173,34 @@ describe.each(IMPLEMENTATIONS)('store contract: %s', (_name, make) => {
       expect((await partners.findKeyByHash('hash-of-key_1'))?.revokedAt).toBe(at(7));
       expect((await partners.getKey('ptr_a', 'key_1'))?.revokedAt).toBe(at(7));
     });
+
+    it('a key carries its partner’s access, in step with every status or usage-plan change', async () => {
+      const { partners } = await make();
+      const access = async (keyId: string) => (await partners.findKeyWithAccess(`hash-of-${keyId}`))?.access;
+      await partners.create(partner('ptr_a', { usagePlanKey: 'upk_1' }));
+      await partners.addKey(apiKey('key_1', 'ptr_a'));
+      await partners.addKey(apiKey('key_2', 'ptr_a'));
+      await partners.revokeKey(apiKey('key_2', 'ptr_a'), at(1));
+      expect(await access('key_1')).toEqual({ id: 'ptr_a', status: 'active', usagePlanKey: 'upk_1' });
+      expect(await partners.findKeyWithAccess('hash-of-none')).toBeNull();
+      // Suspension reaches the key at once; a key issued while suspended is suspended too.
+      const suspended = await partners.update('ptr_a', { status: 'suspended' }, at(2));
+      expect(suspended).toMatchObject({ status: 'suspended', updatedAt: at(2), usagePlanKey: 'upk_1' });
+      expect(await access('key_1')).toEqual({ id: 'ptr_a', status: 'suspended', usagePlanKey: 'upk_1' });
+      await partners.addKey(apiKey('key_3', 'ptr_a'));
+      expect(await access('key_3')).toMatchObject({ status: 'suspended' });
+      await partners.update('ptr_a', { status: 'active', usagePlanKey: 'upk_2' }, at(3));
+      for (const k of ['key_1', 'key_3'])
+        expect(await access(k)).toEqual({ id: 'ptr_a', status: 'active', usagePlanKey: 'upk_2' });
+      expect(await partners.update('ptr_none', { status: 'suspended' }, at(4))).toBe('missing');
+      // Keys issued during a suspension never keep the old status.
+      await Promise.all([
+        partners.update('ptr_a', { status: 'suspended' }, at(5)),
+        ...['key_4', 'key_5', 'key_6'].map((k) => partners.addKey(apiKey(k, 'ptr_a'))),
+      ]);
+      for (const k of ['key_1', 'key_3', 'key_4', 'key_5', 'key_6'])
+        expect(await access(k)).toMatchObject({ status: 'suspended' });
+    });
   });
 
   describe('idempotency keys', () => {

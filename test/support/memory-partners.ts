@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Partner } from '../../shared/domain/partner.js';
+import { accessOf, type ApiKeyRecord, type Partner } from '../../shared/domain/partner.js';
 import type { PartnerChanges, PartnerStore } from '../../shared/ports/partner-store.js';
 
 /** Partners and their keys in memory, held to the same contract as the DynamoDB store. */
@@ -38,6 +38,11 @@ export class MemoryPartners implements PartnerStore {
   async findKeyByHash(hash: string) {
     const k = [...this.keys.values()].find((x) => x.hash === hash);
     return k ? structuredClone(k) : null;
+  }
+  async findKeyWithAccess(hash: string) {
+    const key = await this.findKeyByHash(hash);
+    const partner = key ? this.partners.get(key.partnerId) : undefined;
+    return key ? { key, access: partner ? accessOf(partner) : null } : null;
   }
   async getKey(partnerId: string, keyId: string) {
     const k = this.keys.get(keyId);
