@@ -1,9 +1,10 @@
 // The layering rules of docs/architecture.md, checked by `npm run layers` (part of `npm test`).
 // Each layer imports only the ones below it:
 //   infra/ > lambdas/ > functions/ > shared/http > shared/app > shared/ports > shared/domain
-// with shared/adapters beside the ports they implement and shared/composition.ts (the
-// composition root) the only place that builds adapters. A Lambda entry (lambdas/) binds one
-// handler factory (functions/) to the composition root's getters; nothing else names an adapter. Wrong imports that predate these rules
+// with shared/adapters beside the ports they implement and the composition root
+// (shared/composition.ts, with its parts in shared/composition/) the only place that builds adapters.
+// A Lambda entry (lambdas/) binds one handler factory (functions/) to the root's getters; nothing
+// else names an adapter. Wrong imports that predate these rules
 // are listed in .dependency-cruiser-known-violations.json, to be burnt down; a NEW one fails.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,7 +14,9 @@ module.exports = {
       comment: 'shared/domain holds pure rules: it imports no port, adapter, HTTP, app or composition module.',
       severity: 'error',
       from: { path: '^shared/domain/' },
-      to: { path: '^(shared/(ports|adapters|http|app|mcp|pages|client)/|shared/composition\\.ts|functions/|infra/)' },
+      to: {
+        path: '^(shared/(ports|adapters|http|app|mcp|pages|client)/|shared/composition(\\.ts|/)|functions/|infra/)',
+      },
     },
     {
       name: 'domain-no-aws',
@@ -27,21 +30,21 @@ module.exports = {
       comment: 'Ports declare shapes: they may import domain types, nothing above or beside.',
       severity: 'error',
       from: { path: '^shared/ports/' },
-      to: { path: '^(shared/(adapters|http|app|mcp|pages|client)/|shared/composition\\.ts|functions/|infra/)' },
+      to: { path: '^(shared/(adapters|http|app|mcp|pages|client)/|shared/composition(\\.ts|/)|functions/|infra/)' },
     },
     {
       name: 'app-below-the-edge',
       comment: 'Use cases take ports; they never reach an adapter, the HTTP edge or a handler.',
       severity: 'error',
       from: { path: '^shared/app/' },
-      to: { path: '^(shared/(adapters|http|mcp|pages)/|shared/composition\\.ts|functions/|infra/)' },
+      to: { path: '^(shared/(adapters|http|mcp|pages)/|shared/composition(\\.ts|/)|functions/|infra/)' },
     },
     {
       name: 'adapters-not-above',
       comment: 'Adapters implement ports; they never import the edge, handlers or the composition root.',
       severity: 'error',
       from: { path: '^shared/adapters/' },
-      to: { path: '^(shared/(http|app|mcp|pages)/|shared/composition\\.ts|functions/|infra/)' },
+      to: { path: '^(shared/(http|app|mcp|pages)/|shared/composition(\\.ts|/)|functions/|infra/)' },
     },
     {
       name: 'edge-is-injected',
@@ -49,14 +52,14 @@ module.exports = {
         'shared/http (and the pages and MCP content it serves) receives its logger, limiter, config and stores by injection.',
       severity: 'error',
       from: { path: '^shared/(http|pages|mcp)/' },
-      to: { path: '^(shared/adapters/|shared/composition\\.ts|functions/|lambdas/|infra/)' },
+      to: { path: '^(shared/adapters/|shared/composition(\\.ts|/)|functions/|lambdas/|infra/)' },
     },
     {
       name: 'handlers-no-adapters',
       comment: 'Handlers decode, call one use case, encode: no adapter, no composition root, no infra.',
       severity: 'error',
       from: { path: '^functions/' },
-      to: { path: '^(shared/adapters/|shared/composition\\.ts|lambdas/|infra/)' },
+      to: { path: '^(shared/adapters/|shared/composition(\\.ts|/)|lambdas/|infra/)' },
     },
     {
       name: 'entries-only-bind',
@@ -66,11 +69,26 @@ module.exports = {
       to: { pathNot: '^(functions/|shared/composition\\.ts)' },
     },
     {
+      name: 'composition-parts-in-order',
+      comment:
+        'The composition root builds upwards: core <- integrations <- flows, never back (shared/composition.ts joins them).',
+      severity: 'error',
+      from: { path: '^shared/composition/(core|integrations)\\.ts$' },
+      to: { path: '^shared/composition(\\.ts$|/flows\\.ts$)' },
+    },
+    {
+      name: 'composition-core-is-base',
+      comment: 'core is the base of the composition root: it imports none of the other parts.',
+      severity: 'error',
+      from: { path: '^shared/composition/core\\.ts$' },
+      to: { path: '^shared/composition/integrations\\.ts$' },
+    },
+    {
       name: 'config-is-leaf',
       comment: 'Configuration is read by every layer, so it imports none of them.',
       severity: 'error',
       from: { path: '^shared/config/' },
-      to: { path: '^(shared/(adapters|http|app|ports|mcp|pages)/|shared/composition\\.ts|functions/|infra/)' },
+      to: { path: '^(shared/(adapters|http|app|ports|mcp|pages)/|shared/composition(\\.ts|/)|functions/|infra/)' },
     },
     {
       name: 'no-circular',
