@@ -9,6 +9,7 @@ import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { orderKeys } from '../../shared/adapters/dynamodb/keys/orders-table.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import { newId } from '../../shared/domain/ids.js';
+import { adminPost, BENCH_PATIENT, percentile } from './fixtures.js';
 
 export interface ListingFigures {
   orders: number;
@@ -22,23 +23,8 @@ interface Api {
   dynamoEndpoint: string;
 }
 
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
-const PATIENT = {
-  firstName: 'Bench',
-  lastName: 'Mark',
-  dateOfBirth: '1980-01-01',
-  sex: 'female',
-  address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-};
-
 async function partnerWithOneOrder(api: Api, name: string): Promise<{ key: string; template: OrderRecord }> {
-  const admin = (path: string, body: unknown) =>
-    fetch(`${api.url}/admin/v1${path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${api.adminToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, string>>);
+  const admin = adminPost(api.url, api.adminToken);
   const partner = await admin('/partners', { name, paymentMethod: 'pm_card_visa' });
   const key = (await admin(`/partners/${partner.id}/keys`, { environment: 'test' })).key as string;
   const res = await fetch(`${api.url}/api/v1/orders`, {
@@ -48,7 +34,7 @@ async function partnerWithOneOrder(api: Api, name: string): Promise<{ key: strin
       'Content-Type': 'application/json',
       'Idempotency-Key': crypto.randomUUID(),
     },
-    body: JSON.stringify({ patient: PATIENT, items: [{ id: 'cbc' }] }),
+    body: JSON.stringify({ patient: BENCH_PATIENT, items: [{ id: 'cbc' }] }),
   });
   const order = (await res.json()) as { id: string };
   const db = createDocumentClient({ endpoint: api.dynamoEndpoint });

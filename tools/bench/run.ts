@@ -1,16 +1,17 @@
 // `npm run bench`: measures the service against baselines run side by side on this machine, and
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { BACKGROUND } from '../../shared/manifest/index.js';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
-import { coldStarts, routeEvent, type ColdStart } from './cold-start.js';
-import { COLD_SECRETS, everyLambdaCases, startReceiver } from './every-lambda.js';
+import { coldStarts } from './cold-start.js';
+import { coldEnvFrom, headlineCases, HELLO_WORLD, summarise } from './cold-env.js';
+import { everyLambdaCases } from './every-lambda.js';
+import { adminPost, BENCH_PATIENT, percentile, startReceiver } from './fixtures.js';
+import { autocannon as load, startBare as bareServer } from './load.js';
 import { bundleGoals, coldStartGoals, goalTable, openApiGoal, type Goal } from './goals.js';
 import { httpGoals } from './http-checks.js';
 import { bundleSizes } from '../bundle-report.js';
@@ -29,48 +30,14 @@ const PARTS = new Set(
   (process.env.BENCH_PARTS ?? 'throughput,orders,listing,cold,lambdas,bundles,http').split(',').map((p) => p.trim()),
 );
 const part = (name: string) => PARTS.has(name);
-
-function autocannon(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', '10', '-d', String(DURATION), url],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(out) as {
-          requests: { average: number };
-          latency: { p50: number; p99: number };
-          non2xx: number;
-        };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
-      } catch (err) {
-        reject(err);
-      }
-    });
-  });
-}
-
-async function startBare(bodyFile?: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [join(root, 'tools/bench/bare-server.mjs'), ...(bodyFile ? [bodyFile] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout.on('data', (d: Buffer) => resolve(/(http:\/\/\S+)/.exec(d.toString())?.[1] as string)),
-  );
-  return { url, stop: () => child.kill() };
-}
-
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const autocannon = (url: string) => load(root, DURATION, url);
+const startBare = (bodyFile?: string) => bareServer(root, bodyFile);
 
 const service = await startService({
   RATE_LIMIT_BURST: '100000000',
   RATE_LIMIT_PER_MINUTE: '100000000',
-  ADMIN_TOKEN: 'bench-admin-token-0123456789',
+  ADMIN_TOKEN,
 });
 const bare = await startBare();
 const receiver = await startReceiver();
@@ -129,22 +96,10 @@ try {
     );
   }
 
-  const admin = (path: string, body: unknown) =>
-    fetch(`${service.url}/admin/v1${path}`, {
-      method: 'POST',
-      headers: { Authorization: 'Bearer bench-admin-token-0123456789', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, string>>);
+  const admin = adminPost(service.url, ADMIN_TOKEN);
   const partner = await admin('/partners', { name: 'Bench', paymentMethod: 'pm_card_visa' });
   const issued = await admin(`/partners/${partner.id}/keys`, { environment: 'test' });
   const key = issued.key as string;
-  const patient = {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    dateOfBirth: '1980-01-01',
-    sex: 'female',
-    address: { line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
-  };
 
   if (part('orders')) {
     console.log(`measuring order creation latency (${ORDER_RUNS} sequential orders)...`);
@@ -158,7 +113,7 @@ try {
           'Content-Type': 'application/json',
           'Idempotency-Key': randomUUID(),
         },
-        body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
+        body: JSON.stringify({ patient: BENCH_PATIENT, items: [{ id: 'cbc' }] }),
       });
       await res.text();
       orderTimes.push(performance.now() - t0);
@@ -170,11 +125,12 @@ try {
     );
   }
 
-  const dynamoEndpoint = /DynamoDB Local: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
+  const coldEnv = coldEnvFrom(service.output());
+  const dynamoEndpoint = coldEnv.DYNAMODB_ENDPOINT as string;
   if (part('listing')) {
     console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
     const listing = await measureListing(
-      { url: service.url, adminToken: 'bench-admin-token-0123456789', dynamoEndpoint },
+      { url: service.url, adminToken: ADMIN_TOKEN, dynamoEndpoint },
       100,
       LIST_ORDERS,
     );
@@ -188,90 +144,12 @@ try {
     );
   }
 
-  const stripeUrl = /Stripe simulator: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
-  const s3Url = /S3 \(s3rver\): (http:\/\/\S+)/.exec(service.output())?.[1] as string;
-  const sqsUrl = /SQS: (http:\/\/\S+)/.exec(service.output())?.[1] as string;
-  const coldEnv = {
-    ...process.env,
-    AWS_REGION: 'us-east-1',
-    DYNAMODB_ENDPOINT: dynamoEndpoint,
-    STRIPE_API_BASE: stripeUrl,
-    S3_ENDPOINT: s3Url,
-    DOCUMENTS_BUCKET: 'lab-documents',
-    WEBHOOK_ALLOW_LOOPBACK: 'true',
-    SQS_ENDPOINT: sqsUrl, // the runtime's SQS stand-in
-    WEBHOOK_QUEUE_URL: `${sqsUrl}/000000000000/${BACKGROUND.queues.webhookRetries.name}`,
-    AWS_ACCESS_KEY_ID: 'bench',
-    AWS_SECRET_ACCESS_KEY: 'bench',
-    RATE_LIMIT_BURST: '100000000',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'SILENT',
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-    ...COLD_SECRETS,
-  };
-  // Each function's ratio is to the hello-world runs interleaved with its own runs.
-  const summarise = (measured: Record<string, ColdStart>) => {
-    return Object.fromEntries(
-      Object.entries(measured).map(([k, v]) => [
-        k,
-        {
-          totalMs: Math.round(v.totalMs),
-          importMs: Math.round(v.importMs),
-          firstInvokeMs: Math.round(v.invokeMs),
-          helloWorldMs: Math.round(v.helloMs),
-          vsHelloWorld: Number((v.totalMs / v.helloMs).toFixed(2)),
-          ...(v.failed ? { failed: v.failed } : {}),
-        },
-      ]),
-    );
-  };
-
   if (part('cold')) {
     console.log(
       `measuring the headline cold starts (fresh process: import and first invoke, median of ${COLD_RUNS})...`,
     );
     const auth = { partnerId: partner.id as string, keyId: issued.id as string };
-    const json = { 'Content-Type': 'application/json' };
-    const cold = summarise(
-      await coldStarts(
-        root,
-        [
-          { name: 'hello world', entry: null, event: () => ({}) },
-          {
-            name: 'quote (50 items)',
-            entry: 'lambdas/public/quote.ts',
-            event: () => routeEvent('lambdas/public/quote.ts', new URL(quoteUrl).pathname + new URL(quoteUrl).search),
-          },
-          {
-            name: 'order creation',
-            entry: 'lambdas/partner/orders-create.ts',
-            event: () =>
-              routeEvent('lambdas/partner/orders-create.ts', '/api/v1/orders', {
-                headers: { ...json, 'Idempotency-Key': randomUUID() },
-                body: JSON.stringify({ patient, items: [{ id: 'cbc' }] }),
-                authorizer: auth,
-              }),
-          },
-          {
-            name: 'draw-site search',
-            entry: 'lambdas/partner/locations.ts',
-            event: () =>
-              routeEvent('lambdas/partner/locations.ts', '/api/v1/locations?zip=78701', { authorizer: auth }),
-          },
-          {
-            name: 'MCP tools/list',
-            entry: 'lambdas/mcp/handler.ts',
-            event: () =>
-              routeEvent('lambdas/mcp/handler.ts', '/mcp', {
-                headers: { ...json, Accept: 'application/json, text/event-stream' },
-                body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-              }),
-          },
-        ],
-        coldEnv,
-        COLD_RUNS,
-      ),
-    );
+    const cold = summarise(await coldStarts(root, headlineCases(quoteUrl, auth), coldEnv, COLD_RUNS));
     results.coldStart = cold;
     for (const [k, v] of Object.entries(cold))
       if (k !== 'hello world')
@@ -282,19 +160,8 @@ try {
 
   if (part('lambdas')) {
     console.log(`measuring the cold start of every deployed Lambda (a real request each, median of ${COLD_RUNS})...`);
-    const everyCases = await everyLambdaCases(
-      root,
-      { url: service.url, adminToken: 'bench-admin-token-0123456789' },
-      receiver.url,
-    );
-    const every = summarise(
-      await coldStarts(
-        root,
-        [{ name: 'hello world', entry: null, event: () => ({}) }, ...everyCases],
-        coldEnv,
-        COLD_RUNS,
-      ),
-    );
+    const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: ADMIN_TOKEN }, receiver.url);
+    const every = summarise(await coldStarts(root, [HELLO_WORLD, ...everyCases], coldEnv, COLD_RUNS));
     results.coldStartEveryLambda = every;
     goals.push(...coldStartGoals(every));
   }

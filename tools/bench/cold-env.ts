@@ -1,0 +1,64 @@
+// What the cold starts run with: the environment pointing each fresh process at the local runtime's
+// stand-ins, the headline cases, and the summary that puts each beside its own hello-world runs.
+import { routeEvent, type ColdStart, type ColdStartCase } from './cold-start.js';
+import { drawSiteSearch, mcpToolsList, orderCreation } from './cold-requests.js';
+import { COLD_SECRETS } from './fixtures.js';
+import { BACKGROUND } from '../../shared/manifest/index.js';
+
+export const HELLO_WORLD: ColdStartCase = { name: 'hello world', entry: null, event: () => ({}) };
+
+/** The stand-ins' addresses, read from the local runtime's start-up output. */
+export function coldEnvFrom(serviceOutput: string): NodeJS.ProcessEnv {
+  const endpoint = (label: string) => new RegExp(`${label}: (http:\\/\\/\\S+)`).exec(serviceOutput)?.[1] as string;
+  const sqsUrl = endpoint('SQS');
+  return {
+    ...process.env,
+    AWS_REGION: 'us-east-1',
+    DYNAMODB_ENDPOINT: endpoint('DynamoDB Local'),
+    STRIPE_API_BASE: endpoint('Stripe simulator'),
+    S3_ENDPOINT: endpoint('S3 \\(s3rver\\)'),
+    DOCUMENTS_BUCKET: 'lab-documents',
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    SQS_ENDPOINT: sqsUrl, // the runtime's SQS stand-in
+    WEBHOOK_QUEUE_URL: `${sqsUrl}/000000000000/${BACKGROUND.queues.webhookRetries.name}`,
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    RATE_LIMIT_BURST: '100000000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'SILENT',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+    ...COLD_SECRETS,
+  };
+}
+
+/** The five headline cold starts: hello world, a 50-item quote, an order, a draw-site search, MCP. */
+export function headlineCases(quoteUrl: string, auth: { partnerId: string; keyId: string }): ColdStartCase[] {
+  const quote = new URL(quoteUrl);
+  return [
+    HELLO_WORLD,
+    {
+      name: 'quote (50 items)',
+      entry: 'lambdas/public/quote.ts',
+      event: () => routeEvent('lambdas/public/quote.ts', quote.pathname + quote.search),
+    },
+    { name: 'order creation', entry: 'lambdas/partner/orders-create.ts', event: () => orderCreation(auth) },
+    { name: 'draw-site search', entry: 'lambdas/partner/locations.ts', event: () => drawSiteSearch(auth) },
+    { name: 'MCP tools/list', entry: 'lambdas/mcp/handler.ts', event: mcpToolsList },
+  ];
+}
+
+/** Each function's ratio is to the hello-world runs interleaved with its own runs. */
+export const summarise = (measured: Record<string, ColdStart>) =>
+  Object.fromEntries(
+    Object.entries(measured).map(([k, v]) => [
+      k,
+      {
+        totalMs: Math.round(v.totalMs),
+        importMs: Math.round(v.importMs),
+        firstInvokeMs: Math.round(v.invokeMs),
+        helloWorldMs: Math.round(v.helloMs),
+        vsHelloWorld: Number((v.totalMs / v.helloMs).toFixed(2)),
+        ...(v.failed ? { failed: v.failed } : {}),
+      },
+    ]),
+  );
