@@ -1,5 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTables } from '../../infra/local/dynamodb-local.js';
+import { ensureTables, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
 import { DynamoDeliveryStore } from '../../shared/adapters/dynamodb/delivery-store.js';
 import { DynamoIdempotencyStore } from '../../shared/adapters/dynamodb/idempotency-store.js';
@@ -52,4 +53,19 @@ export async function dynamoStores(endpoint: string): Promise<Stores> {
     seedDelivery: async (r) =>
       void (await db.send(new PutCommand({ TableName: table('orders'), Item: deliveryItem(r) }))),
   };
+}
+
+export const ids = (xs: Array<{ id: string }>) => xs.map((x) => x.id);
+
+/** Starts this test file's own DynamoDB Local and names both implementations for describe.each. */
+export function contractImplementations(): Array<[string, () => Promise<Stores>]> {
+  let dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>> | undefined;
+  beforeAll(async () => {
+    dynamo = await startDynamoDbLocal({ dataDir: null });
+  });
+  afterAll(async () => dynamo?.stop());
+  return [
+    ['in-memory fakes', async () => memoryStores()],
+    ['DynamoDB adapters on DynamoDB Local', () => dynamoStores((dynamo as { endpoint: string }).endpoint)],
+  ];
 }

@@ -34,3 +34,7 @@ export async function getJson<T = any>(path: string, init: RequestInit = {}): Pr
   if (violation) throw new Error(`contract violation: ${violation}`);
   return { status: res.status, headers: res.headers, body: body as T };
 }
+
+/** A GET that leaves redirects unfollowed, optionally asking for one representation (HTML or Markdown pages). */
+export const getPage = (path: string, accept?: string) =>
+  fetch(`${baseUrl()}${path}`, { redirect: 'manual', headers: accept ? { Accept: accept } : {} });
