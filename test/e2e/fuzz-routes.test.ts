@@ -1,34 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import fc from 'fast-check';
-import { ROUTES, type Route } from '../../shared/manifest/index.js';
+import type { Route } from '../../shared/manifest/index.js';
 import { baseUrl, getJson } from '../support/http.js';
-import { admin, api, newPartner, orderBody, type TestPartner } from '../support/partner.js';
+import { newPartner, type TestPartner } from '../support/partner.js';
+import { authWith, fuzzed, fuzzWorld, junk, pathWith, RUNS_PER_ROUTE } from '../support/fuzz.js';
 
 // Every route in the route table, fuzzed over HTTP: path parameters, query, headers and body. Whatever
 // a client sends: never a 5xx, never a stack trace or internal detail, and on the JSON APIs the
 // documented error shape (getJson also holds every documented answer to its OpenAPI schema).
 // The two local-only operator routes (clock, faults) are left out: they change the shared
 // runtime for every suite after this one; their input validation has its own tests.
-const RUNS_PER_ROUTE = Math.max(5, Math.floor(Number(process.env.FUZZ_RUNS ?? 40) / 4));
-
-const junk = fc.oneof(
-  fc.string({ maxLength: 30 }),
-  fc.string({ unit: 'grapheme', maxLength: 12 }),
-  fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
-  fc.constantFrom(
-    '',
-    ' ',
-    '%00',
-    '../../etc/passwd',
-    '<script>alert(1)</script>',
-    '{"$gt":""}',
-    'null',
-    'A'.repeat(2_000),
-    'order_01jz0000000000000000000000',
-    '1e309',
-  ),
-);
 const QUERY_NAMES = [
   'limit',
   'cursor',
@@ -63,34 +44,17 @@ const BODY_FIELDS = [
 
 const leaks =
   /at .+\.(ts|js):\d+|Error: |TypeError|ReferenceError|SyntaxError|node_modules|ConditionalCheckFailed|DynamoDB|ValidationException|stack/;
-
 let partner: TestPartner;
-const known: Record<string, string[]> = { id: [], keyId: [] };
+let known: Record<string, string[]> = { id: [], keyId: [] };
 
 beforeAll(async () => {
-  partner = await newPartner();
-  const order = await api(partner, 'POST', '/orders', {
-    body: orderBody(['tsh']),
-    idempotencyKey: crypto.randomUUID(),
-  });
-  await api(partner, 'POST', `/sandbox/orders/${order.body.id}/advance`);
-  const deliveries = await admin('GET', `/deliveries?partnerId=${partner.id}`);
-  known.id = [
-    order.body.id,
-    partner.id,
-    ...((deliveries.body?.data ?? []) as Array<{ id: string }>).map((d) => d.id),
-    'tsh',
-    'cbc',
-  ];
-  known.keyId = [partner.keyId];
+  ({ partner, known } = await fuzzWorld());
 });
 
-function authFor(route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string): Record<string, string> {
-  if (choice === 'none' || route.auth === 'none') return {};
-  if (choice === 'junk') return { Authorization: `Bearer ${junkValue.replace(/[^\x20-\x7e]/g, '?')}` };
-  const token = { partner: partner.key, lab: inject('labToken') }[route.auth as string] ?? inject('adminToken');
-  return { Authorization: `Bearer ${token}` };
-}
+const authFor = (route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string) =>
+  authWith(partner, route, choice, junkValue);
+const urlFor = (route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>) =>
+  pathWith(known, route, params, pick, query);
 
 const input = fc.record({
   params: fc.dictionary(fc.constantFrom('id', 'keyId'), fc.oneof(junk, fc.constant('<known>'))),
@@ -126,21 +90,6 @@ const input = fc.record({
   ),
   pick: fc.nat(),
 });
-
-function urlFor(route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>): string {
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const pool = known[name] ?? [];
-    const value =
-      params[name] === '<known>' || params[name] === undefined
-        ? (pool[pick % Math.max(pool.length, 1)] ?? 'x')
-        : params[name];
-    return encodeURIComponent(value) || 'x';
-  });
-  const qs = new URLSearchParams(query).toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
-const fuzzed = ROUTES.filter((r) => !r.localOnly);
 
 const assets = new Map<string, Promise<string>>();
 /** A static asset route's answer to a plain request, fetched once. */
@@ -209,111 +158,5 @@ describe('ids no store could hold', () => {
       if (!route.entry.includes('/pages/'))
         expect(res.body.error.code).toBe(res.status === 404 ? 'not_found' : 'validation_error');
     },
-  );
-});
-
-// Repeated and unknown query parameters on every route. A known-good query per route; the fuzz
-// adds tracking-style unknown parameters and repeats a parameter, known or not.
-const GOOD_QUERY: Record<string, Array<[string, string]>> = {
-  'GET /api/public/v1/quote': [
-    ['items', 'cbc'],
-    ['state', 'CA'],
-  ],
-  'GET /api/public/v1/availability': [
-    ['state', 'CA'],
-    ['item', 'cbc'],
-  ],
-  'GET /api/catalog': [
-    ['locale', 'es'],
-    ['utm_medium', 'chat'],
-  ],
-  'GET /api/v1/locations': [
-    ['zip', '60601'],
-    ['limit', '3'],
-  ],
-  'GET /api/v1/orders': [
-    ['limit', '5'],
-    ['status', 'processing'],
-  ],
-  'GET /api/v1/webhooks/deliveries': [['limit', '5']],
-  'GET /admin/v1/deliveries': [['limit', '5']],
-  'GET /cart': [
-    ['items', 'cbc'],
-    ['state', 'CA'],
-  ],
-  'GET /cart/handoff': [['items', 'cbc']],
-};
-/** What a repeat of each public parameter answers (items merges instead). */
-const PUBLIC_REPEAT_CODE: Record<string, string> = {
-  state: 'invalid_state',
-  item: 'invalid_item_id',
-  locale: 'invalid_parameter',
-  utm_medium: 'invalid_parameter',
-};
-const unknownName = fc.oneof(
-  fc.constantFrom('utm_source', 'utm_campaign', 'utm_term', 'fbclid', 'gclid', 'ref', '_', 'Items', 'STATE'),
-  fc.stringMatching(/^x_[a-z0-9]{1,8}$/),
-);
-const jsonApi = (r: Route) => r.api !== 'mcp' && !r.entry.includes('/pages/');
-
-describe('repeated and unknown query parameters on every route', () => {
-  beforeAll(async () => {
-    partner = await newPartner();
-    GOOD_QUERY['GET /admin/v1/deliveries'] = [
-      ['partnerId', partner.id],
-      ['limit', '5'],
-    ];
-  });
-  const reads = (r: Route) => r.method === 'GET';
-
-  it.each(fuzzed.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: unknown parameters change nothing on public routes; a repeat is refused or merged, never half-read',
-    async (name, route) => {
-      const good = GOOD_QUERY[name] ?? [];
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(fc.tuple(unknownName, junk), { maxLength: 3 }),
-          fc.nat(),
-          fc.boolean(),
-          async (unknown, pick, repeatKnown) => {
-            const headers = { ...authFor(route, 'valid', ''), 'Content-Type': 'application/json' };
-            const send = (q: Array<[string, string]>) =>
-              getJson(urlFor(route, {}, 0, q), {
-                method: route.method,
-                headers,
-                ...(route.method === 'POST' || route.method === 'PATCH' ? { body: '{}' } : {}),
-              });
-            // Unknown parameters: on the public API exactly as without them (reads only: no state changes between).
-            if (route.api === 'public' && reads(route) && unknown.length > 0) {
-              const [plain, tagged] = [await send(good), await send([...good, ...unknown])];
-              expect(tagged.status, JSON.stringify(unknown)).toBe(plain.status);
-              if (plain.status >= 400 && jsonApi(route)) expect(tagged.body.error.code).toBe(plain.body.error.code);
-            }
-            // One parameter twice: a known one when the route has any, else an unknown one.
-            const [param, value] =
-              repeatKnown && good.length > 0
-                ? (good[pick % good.length] as [string, string])
-                : ([unknown[0]?.[0] ?? 'utm_source', 'a'] as [string, string]);
-            const query: Array<[string, string]> = [...good, ...unknown, [param, value]];
-            if (query.filter(([n]) => n === param).length < 2) query.push([param, value]);
-            const res = await send(query);
-            expect(res.status, `${param} twice`).toBeLessThan(500);
-            if (route.api === 'partner' || route.api === 'operator') {
-              expect(res.status, `${param} twice`).toBe(400);
-              expect(res.body.error.code).toBe('validation_error');
-              expect(res.body.error.details.fields).toHaveProperty([param]);
-            } else if (jsonApi(route) && param in PUBLIC_REPEAT_CODE && good.some(([n]) => n === param)) {
-              expect(res.status).toBe(400);
-              expect(res.body.error.code).toBe(PUBLIC_REPEAT_CODE[param]);
-            } else if (jsonApi(route) && param === 'items') {
-              expect(res.status).toBe(200); // cbc twice is cbc once
-              expect(res.body.items.map((i: { id: string }) => i.id)).toEqual(['cbc']);
-            }
-          },
-        ),
-        { numRuns: Math.max(3, Math.floor(RUNS_PER_ROUTE / 2)) },
-      );
-    },
-    120_000,
   );
 });
