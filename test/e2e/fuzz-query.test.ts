@@ -2,22 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Route } from '../../shared/manifest/index.js';
 import { getJson } from '../support/http.js';
-import { newPartner, type TestPartner } from '../support/partner.js';
-import { authWith, fuzzed, fuzzWorld, junk, pathWith, RUNS_PER_ROUTE } from '../support/fuzz.js';
+import { newPartner } from '../support/partner.js';
+import { fuzzed, fuzzSession, junk, RUNS_PER_ROUTE } from '../support/fuzz.js';
 
 // Repeated and unknown query parameters on every route, over HTTP (the rest of the route fuzzing is
 // fuzz-routes.test.ts; the inputs and known ids are shared through test/support/fuzz.ts).
-let partner: TestPartner;
-let known: Record<string, string[]> = { id: [], keyId: [] };
-
-beforeAll(async () => {
-  ({ partner, known } = await fuzzWorld());
-});
-
-const authFor = (route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string) =>
-  authWith(partner, route, choice, junkValue);
-const urlFor = (route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>) =>
-  pathWith(known, route, params, pick, query);
+const session = fuzzSession();
+const { authFor, urlFor } = session;
 
 // Repeated and unknown query parameters on every route. A known-good query per route; the fuzz
 // adds tracking-style unknown parameters and repeats a parameter, known or not.
@@ -65,9 +56,9 @@ const jsonApi = (r: Route) => r.api !== 'mcp' && !r.entry.includes('/pages/');
 
 describe('repeated and unknown query parameters on every route', () => {
   beforeAll(async () => {
-    partner = await newPartner();
+    session.partner = await newPartner();
     GOOD_QUERY['GET /admin/v1/deliveries'] = [
-      ['partnerId', partner.id],
+      ['partnerId', session.partner.id],
       ['limit', '5'],
     ];
   });

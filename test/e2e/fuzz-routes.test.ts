@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Route } from '../../shared/manifest/index.js';
 import { baseUrl, getJson } from '../support/http.js';
-import { newPartner, type TestPartner } from '../support/partner.js';
-import { authWith, fuzzed, fuzzWorld, junk, pathWith, RUNS_PER_ROUTE } from '../support/fuzz.js';
+import { newPartner } from '../support/partner.js';
+import { fuzzed, fuzzSession, junk, RUNS_PER_ROUTE } from '../support/fuzz.js';
 
 // Every route in the route table, fuzzed over HTTP: path parameters, query, headers and body. Whatever
 // a client sends: never a 5xx, never a stack trace or internal detail, and on the JSON APIs the
@@ -44,17 +44,8 @@ const BODY_FIELDS = [
 
 const leaks =
   /at .+\.(ts|js):\d+|Error: |TypeError|ReferenceError|SyntaxError|node_modules|ConditionalCheckFailed|DynamoDB|ValidationException|stack/;
-let partner: TestPartner;
-let known: Record<string, string[]> = { id: [], keyId: [] };
-
-beforeAll(async () => {
-  ({ partner, known } = await fuzzWorld());
-});
-
-const authFor = (route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string) =>
-  authWith(partner, route, choice, junkValue);
-const urlFor = (route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>) =>
-  pathWith(known, route, params, pick, query);
+const session = fuzzSession();
+const { authFor, urlFor } = session;
 
 const input = fc.record({
   params: fc.dictionary(fc.constantFrom('id', 'keyId'), fc.oneof(junk, fc.constant('<known>'))),
@@ -141,7 +132,7 @@ describe('fuzzing every route', () => {
 
 describe('ids no store could hold', () => {
   beforeAll(async () => {
-    partner = await newPartner(); // the fuzzing above may have revoked the first partner's key
+    session.partner = await newPartner(); // the fuzzing above may have revoked the first partner's key
   });
   // Dashboard pages sit behind a session (a 2,000-character id there is covered by dashboard.test.ts).
   const withIds = fuzzed.filter((r) => r.path.includes('{') && !r.entry.includes('/dashboard/'));

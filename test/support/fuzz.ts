@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import fc from 'fast-check';
 import { ROUTES, type Route } from '../../shared/manifest/index.js';
 import { admin, api, newPartner, orderBody, type TestPartner } from './partner.js';
@@ -75,4 +75,23 @@ export function pathWith(
   });
   const qs = new URLSearchParams(query).toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * One test file's fuzzing: a partner (a suite may replace it: the fuzzing can revoke its key) and
+ * the ids that exist, made before the file's tests, with requests' auth and URLs built from them.
+ */
+export function fuzzSession() {
+  const session = {
+    partner: undefined as unknown as TestPartner,
+    known: { id: [], keyId: [] } as Record<string, string[]>,
+    authFor: (route: Route, choice: 'valid' | 'junk' | 'none', junkValue: string) =>
+      authWith(session.partner, route, choice, junkValue),
+    urlFor: (route: Route, params: Record<string, string>, pick: number, query: Array<[string, string]>) =>
+      pathWith(session.known, route, params, pick, query),
+  };
+  beforeAll(async () => {
+    Object.assign(session, await fuzzWorld());
+  });
+  return session;
 }
