@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestFunctions } from '../shared/manifest/index.js';
+import { LAMBDA_ESBUILD } from '../infra/aws/bundling.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -69,14 +70,8 @@ export async function bundleSizes(
     entryPoints: Object.fromEntries(entries.map((entry) => [name(entry), join(root, entry)])),
     outdir: outdir ?? join(root, 'cdk.out', 'bundle-report'),
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
+    ...LAMBDA_ESBUILD,
     write: false,
-    mainFields: ['module', 'main'],
-    loader: { '.json': 'json' },
     logLevel: 'silent',
   });
   const byName = new Map(out.outputFiles.map((f) => [basename(f.path, '.mjs'), f.contents]));

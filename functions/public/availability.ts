@@ -13,17 +13,21 @@ import { serviceOrigin } from '../../shared/http/middleware.js';
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore' | 'clock'>;
 
 export const makeHandler = (deps: Deps) =>
-  publicHandler(deps, async (event) => {
-    const byId = indexCatalog(await deps.catalogStore().get());
-    const decoded = decodeAvailabilityQuery(query(event), (id) => byId.has(id));
-    if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
-    const availability = buildAvailability({
-      state: decoded.value.state,
-      item: decoded.value.itemId ? (byId.get(decoded.value.itemId) ?? null) : null,
-      restrictedStates: SERVICE_CONFIG.restrictedStates,
-      byId,
-      catalogUrl: publicLinks(serviceOrigin(deps, event)).catalogUrl,
-      now: deps.clock().now(),
-    });
-    return json(200, availability);
-  });
+  publicHandler(
+    deps,
+    async (event) => {
+      const byId = indexCatalog(await deps.catalogStore().get());
+      const decoded = decodeAvailabilityQuery(query(event), (id) => byId.has(id));
+      if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
+      const availability = buildAvailability({
+        state: decoded.value.state,
+        item: decoded.value.itemId ? (byId.get(decoded.value.itemId) ?? null) : null,
+        restrictedStates: SERVICE_CONFIG.restrictedStates,
+        byId,
+        catalogUrl: publicLinks(serviceOrigin(deps, event)).catalogUrl,
+        now: deps.clock().now(),
+      });
+      return json(200, availability);
+    },
+    { readAhead: () => deps.catalogStore().get() },
+  );

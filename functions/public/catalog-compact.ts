@@ -18,25 +18,29 @@ type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
  * price is integer cents.
  */
 export const makeHandler = (deps: Deps) =>
-  publicHandler(deps, async (event) => {
-    const repeated = repeatedQueryParameters(event).filter((name) => name === 'locale' || name === 'utm_medium');
-    if (repeated.length > 0)
-      throw new ApiError('invalid_parameter', `${repeated.join(' and ')} was given more than once: give it once.`);
-    const q = query(event);
-    // es, ES, es-MX and es_US answer in Spanish; anything else in English, and Content-Language says which.
-    const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
-    const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
-    const catalog = await deps.catalogStore().get();
-    const origin = serviceOrigin(deps, event);
-    // Built once per catalogue version and variant; the medium is bounded (50 safe characters) and so is the cache.
-    return cachedJson(
-      `catalog ${catalog.version} ${origin} ${locale} ${medium ?? ''}`,
-      () => compact(catalog, origin, locale, medium),
-      {
-        'Content-Language': locale,
-      },
-    );
-  });
+  publicHandler(
+    deps,
+    async (event) => {
+      const repeated = repeatedQueryParameters(event).filter((name) => name === 'locale' || name === 'utm_medium');
+      if (repeated.length > 0)
+        throw new ApiError('invalid_parameter', `${repeated.join(' and ')} was given more than once: give it once.`);
+      const q = query(event);
+      // es, ES, es-MX and es_US answer in Spanish; anything else in English, and Content-Language says which.
+      const locale = /^es(?:[-_][A-Za-z0-9]+)*$/i.test(q.locale ?? '') ? 'es' : 'en';
+      const medium = q.utm_medium && /^[A-Za-z0-9_.-]{1,50}$/.test(q.utm_medium) ? q.utm_medium : null;
+      const catalog = await deps.catalogStore().get();
+      const origin = serviceOrigin(deps, event);
+      // Built once per catalogue version and variant; the medium is bounded (50 safe characters) and so is the cache.
+      return cachedJson(
+        `catalog ${catalog.version} ${origin} ${locale} ${medium ?? ''}`,
+        () => compact(catalog, origin, locale, medium),
+        {
+          'Content-Language': locale,
+        },
+      );
+    },
+    { readAhead: () => deps.catalogStore().get() },
+  );
 
 function compact(catalog: Catalog, origin: string, locale: 'en' | 'es', medium: string | null) {
   const byId = indexCatalog(catalog);

@@ -13,19 +13,23 @@ import { serviceOrigin } from '../../shared/http/middleware.js';
 type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore' | 'clock'>;
 
 export const makeHandler = (deps: Deps) =>
-  publicHandler(deps, async (event) => {
-    const byId = indexCatalog(await deps.catalogStore().get());
-    const decoded = decodeQuoteQuery(query(event), (id) => byId.has(id), SERVICE_CONFIG.maxQuoteItems);
-    if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
-    const quote = publicQuote(
-      {
-        items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),
-        state: decoded.value.state,
-        byId,
-        links: publicLinks(serviceOrigin(deps, event)),
-        now: deps.clock().now(),
-      },
-      { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
-    );
-    return json(200, quote);
-  });
+  publicHandler(
+    deps,
+    async (event) => {
+      const byId = indexCatalog(await deps.catalogStore().get());
+      const decoded = decodeQuoteQuery(query(event), (id) => byId.has(id), SERVICE_CONFIG.maxQuoteItems);
+      if (!decoded.ok) throw publicQueryError(decoded.error, repeatedQueryParameters(event));
+      const quote = publicQuote(
+        {
+          items: decoded.value.ids.map((id) => byId.get(id) as CatalogItem),
+          state: decoded.value.state,
+          byId,
+          links: publicLinks(serviceOrigin(deps, event)),
+          now: deps.clock().now(),
+        },
+        { fee: SERVICE_CONFIG.publicOrderFee, restrictedStates: SERVICE_CONFIG.restrictedStates },
+      );
+      return json(200, quote);
+    },
+    { readAhead: () => deps.catalogStore().get() },
+  );

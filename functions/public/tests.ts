@@ -10,8 +10,12 @@ type Deps = PublicEdgeDeps & Pick<ServiceDeps, 'catalogStore'>;
 
 /** GET /api/tests: built once per catalogue version and origin. */
 export const makeHandler = (deps: Deps) =>
-  publicHandler(deps, async (event) => {
-    const catalog = await deps.catalogStore().get();
-    const origin = serviceOrigin(deps, event);
-    return cachedJson(`tests ${catalog.version} ${origin}`, () => publicCatalog(catalog, publicLinks(origin)));
-  });
+  publicHandler(
+    deps,
+    async (event) => {
+      const catalog = await deps.catalogStore().get();
+      const origin = serviceOrigin(deps, event);
+      return cachedJson(`tests ${catalog.version} ${origin}`, () => publicCatalog(catalog, publicLinks(origin)));
+    },
+    { readAhead: () => deps.catalogStore().get() },
+  );

@@ -15,6 +15,7 @@ import { systemClock } from '../adapters/system-clock.js';
 import { countMetric } from '../adapters/alerts.js';
 import { logger as powertoolsLogger } from '../adapters/logger.js';
 import { loadSeedCatalog } from '../adapters/seed-catalog.js';
+import { bundledCatalog } from '../adapters/catalog-snapshot.js';
 import { drawSites as drawSiteDirectory } from '../adapters/draw-sites.js';
 import { geocodeZip as zipCentroid } from '../adapters/zip-geocoder.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
@@ -53,7 +54,8 @@ export const documentClient = /* @__PURE__ */ once(() =>
   createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }),
 );
 export const catalogStore = /* @__PURE__ */ once(
-  (): CatalogStore => new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE),
+  (): CatalogStore =>
+    new DynamoCatalogStore(documentClient(), runtimeEnv().CATALOG_TABLE, { snapshot: bundledCatalog }),
 );
 export const rateLimiter = /* @__PURE__ */ once(
   (): RateLimiter =>

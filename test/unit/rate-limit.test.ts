@@ -59,8 +59,8 @@ describe('DynamoRateLimiter under contention', () => {
   it('a request that loses every round to concurrent ones is refused with an honest whole-second Retry-After', async () => {
     const nowMs = 1_700_000_000_000;
     let sends = 0;
-    // Every conditional write loses: the first because the client looks idle, the second because
-    // another request just moved its TAT back into the window (so trying again would be right).
+    // Every conditional write loses: the first because the client is inside its burst (its TAT is
+    // now), the second because another request just moved its TAT (so trying again would be right).
     const db = {
       send: async () => {
         sends++;
@@ -75,5 +75,46 @@ describe('DynamoRateLimiter under contention', () => {
     expect(sends).toBe(6);
     expect(verdict).toEqual({ allowed: false, tatMs: nowMs, retryAfterSeconds: 1 });
     expect(String(verdict.allowed ? '' : verdict.retryAfterSeconds)).toMatch(/^\d+$/);
+  });
+});
+
+describe('DynamoRateLimiter round trips', () => {
+  const nowMs = 1_700_000_000_000;
+  const failed = (tat: number) =>
+    new ConditionalCheckFailedException({ message: 'condition', $metadata: {}, Item: { tat: { N: String(tat) } } });
+  /** A client whose writes answer in turn: a value resolves, an error rejects. */
+  const scripted = (answers: Array<object | Error>) => {
+    const sent: string[] = [];
+    const db = {
+      send: async (command: { input: { UpdateExpression: string } }) => {
+        sent.push(command.input.UpdateExpression);
+        const answer = answers[sent.length - 1];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    } as unknown as DynamoDBDocumentClient;
+    return { sent, limiter: new DynamoRateLimiter(db, 'rate-limits', { burst: 60, perMinute: 60 }) };
+  };
+
+  it('admits a new or idle client with one write', async () => {
+    const { sent, limiter } = scripted([{}]);
+    expect(await limiter.take('1.2.3.4', nowMs)).toEqual({ allowed: true, tatMs: nowMs + 1000 });
+    expect(sent).toEqual(['SET tat = :t, expiresAt = :e']);
+  });
+
+  it('refuses an over-limit client with one write, from the TAT its refused write returns', async () => {
+    const { sent, limiter } = scripted([failed(nowMs + 70_000)]);
+    expect(await limiter.take('1.2.3.4', nowMs)).toEqual({
+      allowed: false,
+      tatMs: nowMs + 70_000,
+      retryAfterSeconds: 11,
+    });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('admits a client inside its burst with a second write that moves its TAT on', async () => {
+    const { sent, limiter } = scripted([failed(nowMs + 5_000), { Attributes: { tat: nowMs + 6_000 } }]);
+    expect(await limiter.take('1.2.3.4', nowMs)).toEqual({ allowed: true, tatMs: nowMs + 6_000 });
+    expect(sent).toEqual(['SET tat = :t, expiresAt = :e', 'SET tat = tat + :i, expiresAt = :e']);
   });
 });

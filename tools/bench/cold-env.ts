@@ -4,11 +4,12 @@ import { routeEvent, type ColdStart, type ColdStartCase } from './cold-start.js'
 import { drawSiteSearch, mcpToolsList, orderCreation } from './cold-requests.js';
 import { COLD_SECRETS } from './fixtures.js';
 import { BACKGROUND } from '../../shared/manifest/index.js';
+import { loadLocalSecrets } from '../../infra/local/local-secrets.js';
 
 export const HELLO_WORLD: ColdStartCase = { name: 'hello world', entry: null, event: () => ({}) };
 
-/** The stand-ins' addresses, read from the local runtime's start-up output. */
-export function coldEnvFrom(serviceOutput: string): NodeJS.ProcessEnv {
+/** The stand-ins' addresses, read from the local runtime's start-up output, and its sealing key from its data directory. */
+export function coldEnvFrom(serviceOutput: string, dataDir: string): NodeJS.ProcessEnv {
   const endpoint = (label: string) => new RegExp(`${label}: (http:\\/\\/\\S+)`).exec(serviceOutput)?.[1] as string;
   const sqsUrl = endpoint('SQS');
   return {
@@ -28,6 +29,7 @@ export function coldEnvFrom(serviceOutput: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'SILENT',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     ...COLD_SECRETS,
+    WEBHOOK_SEALING_KEY: loadLocalSecrets(dataDir, undefined).sealingKey,
   };
 }
 

@@ -10,6 +10,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { build } from 'esbuild';
 import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
 import { ROUTES } from '../../shared/manifest/index.js';
+import { LAMBDA_ESBUILD } from '../../infra/aws/bundling.js';
 
 export interface ColdStartCase {
   name: string;
@@ -109,15 +110,9 @@ export async function coldStarts(
     const bundle = join(dir, `${name.replace(/\W/g, '_')}.mjs`);
     await build({
       entryPoints: [join(root, entry ?? 'tools/bench/hello.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      minify: true,
+      ...LAMBDA_ESBUILD,
       outfile: bundle,
-      mainFields: ['module', 'main'],
       logLevel: 'silent',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
     return bundle;
   };

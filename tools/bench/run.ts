@@ -1,6 +1,6 @@
 // `npm run bench`: measures the service against baselines run side by side on this machine, and
 // prints a table and writes bench-results/bench.json. Every figure is a measurement of this run.
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +34,14 @@ const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const autocannon = (url: string) => load(root, DURATION, url);
 const startBare = (bodyFile?: string) => bareServer(root, bodyFile);
 
+// A data directory of its own: the cold-started functions open the webhook secrets the runtime
+// sealed, with the sealing key it keeps there.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 const service = await startService({
   RATE_LIMIT_BURST: '100000000',
   RATE_LIMIT_PER_MINUTE: '100000000',
   ADMIN_TOKEN,
+  DATA_DIR: dataDir,
 });
 const bare = await startBare();
 const receiver = await startReceiver();
@@ -125,7 +129,7 @@ try {
     );
   }
 
-  const coldEnv = coldEnvFrom(service.output());
+  const coldEnv = coldEnvFrom(service.output(), dataDir);
   const dynamoEndpoint = coldEnv.DYNAMODB_ENDPOINT as string;
   if (part('listing')) {
     console.log(`measuring listing cost: 100 orders vs ${LIST_ORDERS.toLocaleString('en-US')} for one partner...`);
@@ -202,4 +206,5 @@ try {
   receiver.stop();
   bare.stop();
   await service.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import type { TableAccess } from '../../../shared/manifest/index.js';
 import type { Access, DataTables } from './data-tables.js';
 
 import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
+import { aliasArgs, LAMBDA_ESBUILD } from '../bundling.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -72,14 +73,14 @@ export class ServiceFunction extends Construct {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
+        target: LAMBDA_ESBUILD.target,
+        minify: LAMBDA_ESBUILD.minify,
         sourceMap: true,
         externalModules: [],
-        mainFields: ['module', 'main'],
-        // ESM bundles of CommonJS dependencies still call require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        loader: { '.json': 'json' },
+        mainFields: [...LAMBDA_ESBUILD.mainFields],
+        banner: LAMBDA_ESBUILD.banner.js,
+        loader: LAMBDA_ESBUILD.loader,
+        esbuildArgs: aliasArgs(),
         ...(props.bundleFiles?.length
           ? {
               commandHooks: {

@@ -5,9 +5,11 @@ import type { RateLimiter } from '../../ports/rate-limiter.js';
 import { rateLimitKeys } from './keys/rate-limits-table.js';
 
 /**
- * Per-client GCRA state in DynamoDB, so the limit holds across Lambda instances. A request is one
- * conditional UpdateItem that advances the TAT only if the client has room: concurrent requests
- * are serialised by DynamoDB itself, with no read-modify-write race.
+ * Per-client GCRA state in DynamoDB, so the limit holds across Lambda instances. Each write is a
+ * conditional UpdateItem, so concurrent requests are serialised by DynamoDB itself, with no
+ * read-modify-write race. The first write assumes the client is new or idle (its TAT in the past),
+ * the common case: one write admits it, and one refused write tells an over-limit client's TAT, so
+ * a refusal costs one call too. Only a client inside its burst pays a second write.
  */
 export class DynamoRateLimiter implements RateLimiter {
   private readonly g: Gcra;
@@ -24,6 +26,25 @@ export class DynamoRateLimiter implements RateLimiter {
     const Key = rateLimitKeys.client(clientKey);
     const expiresAt = Math.floor(nowMs / 1000) + idleSeconds(this.config);
     for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        // New or idle client: TAT = now + interval.
+        await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key,
+            UpdateExpression: 'SET tat = :t, expiresAt = :e',
+            ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
+            ExpressionAttributeValues: { ':t': nowMs + this.g.intervalMs, ':e': expiresAt, ':now': nowMs },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return { allowed: true, tatMs: nowMs + this.g.intervalMs };
+      } catch (err) {
+        if (!(err instanceof ConditionalCheckFailedException)) throw err;
+        const tat = err.Item?.tat?.N !== undefined ? Number(err.Item.tat.N) : null;
+        const verdict = decide(tat, nowMs, this.g);
+        if (!verdict.allowed) return verdict;
+      }
       try {
         // Busy client with room left: TAT += interval.
         const r = await this.db.send(
@@ -43,27 +64,8 @@ export class DynamoRateLimiter implements RateLimiter {
         );
         return { allowed: true, tatMs: Number(r.Attributes?.tat) };
       } catch (err) {
+        // Another request moved the TAT between the two writes (out of the window, or idle again): retry.
         if (!(err instanceof ConditionalCheckFailedException)) throw err;
-      }
-      try {
-        // New or idle client: TAT = now + interval.
-        await this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key,
-            UpdateExpression: 'SET tat = :t, expiresAt = :e',
-            ConditionExpression: 'attribute_not_exists(tat) OR tat < :now',
-            ExpressionAttributeValues: { ':t': nowMs + this.g.intervalMs, ':e': expiresAt, ':now': nowMs },
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          }),
-        );
-        return { allowed: true, tatMs: nowMs + this.g.intervalMs };
-      } catch (err) {
-        if (!(err instanceof ConditionalCheckFailedException)) throw err;
-        const tat = err.Item?.tat?.N !== undefined ? Number(err.Item.tat.N) : null;
-        const verdict = decide(tat, nowMs, this.g);
-        // Over the limit; otherwise another request moved the TAT between the two writes: retry.
-        if (!verdict.allowed) return verdict;
       }
     }
     // Three rounds lost to concurrent requests from this client: it is busy at this very moment.
