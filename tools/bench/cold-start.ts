@@ -79,7 +79,12 @@ function runOnce(
 ): Promise<Omit<ColdStart, 'helloMs'> & InvokeAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(root, 'tools/bench/invoke-once.mjs'), bundle, eventFile], {
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every run there, of unminified bundles (open
+    // one in Chrome's DevTools); its figures are for finding where time goes, not for the goals.
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+    const child = spawn(process.execPath, [...profile, join(root, 'tools/bench/invoke-once.mjs'), bundle, eventFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env,
     });
@@ -111,6 +116,8 @@ export async function coldStarts(
     await build({
       entryPoints: [join(root, entry ?? 'tools/bench/hello.ts')],
       ...LAMBDA_ESBUILD,
+      // A profile names functions only in readable code.
+      minify: !process.env.BENCH_CPU_PROF,
       outfile: bundle,
       logLevel: 'silent',
     });
@@ -119,7 +126,9 @@ export async function coldStarts(
   const hello = await bundleOf('hello-floor', null);
   const helloEvent = join(dir, 'hello-floor.json');
   writeFileSync(helloEvent, '{}');
-  for (const c of cases) {
+  // BENCH_ONLY=quote,lab/oru measures only the cases whose names contain one of these (and the floor).
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  for (const c of cases.filter((k) => !only || k.entry === null || only.some((o) => k.name.includes(o)))) {
     const bundle = await bundleOf(c.name, c.entry);
     const samples: Array<Omit<ColdStart, 'helloMs'>> = [];
     const floor: number[] = [];
