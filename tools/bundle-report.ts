@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * plus, in each function that reaches an order's transition (whose first webhook attempt runs inline),
  * the KMS client that opens webhook signing secrets (~32 KB; hence the 40 KB in the budgets below).
  * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), Stripe's
- * events endpoint and the settlement sweep (the Stripe SDK: signatures, lookups, refunds), the PDF renderers
+ * events endpoint and the settlement sweep (the Stripe SDK: signatures, lookups, refunds), the MCP server (its SDK), the PDF renderers
  * (placement, results, the sandbox; placement also runs the recovery sweep, which retries refunds
 through Stripe), order creation (Stripe and the draw sites' compact index, 0.7 MB) and the
  * locations search (the pre-indexed ZIP centroids and sites, 1.4 MB, from tools/generate-location-index.ts).
@@ -38,6 +38,7 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/partner/orders-cancel.ts': 1_240_000,
   'lambdas/public/stripe-webhook.ts': 1_240_000,
   'lambdas/ops/settle-payments.ts': 1_200_000,
+  'lambdas/mcp/handler.ts': 1_200_000,
   'lambdas/ops/placement.ts': 2_000_000,
   'lambdas/admin/lab-oru.ts': WITH_PDF,
   'lambdas/lab/oru.ts': WITH_PDF,

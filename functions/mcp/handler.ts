@@ -1,6 +1,6 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2, APIGatewayProxyResult } from 'aws-lambda';
-import { answerMcp } from '../../shared/mcp/protocol.js';
-import { MCP_TOOLS } from '../../shared/mcp/tools.js';
+import { buildMcpServer } from '../../shared/mcp/server.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 
 /** What the MCP server needs from the composition root (its entry in lambdas/ passes them). */
@@ -8,47 +8,59 @@ type Deps = Pick<ServiceDeps, 'catalogStore' | 'clock' | 'runtimeEnv' | 'logger'
 
 type AnyEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2;
 
-const SERVER_INFO = { name: 'lab-tests', version: '1.0.0' };
-
-function decode(event: AnyEvent) {
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+function toRequest(deps: Deps, event: AnyEvent): { request: Request; origin: string } {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers.set(k, v);
+  const host = headers.get('host') ?? 'localhost';
+  const proto = headers.get('x-forwarded-proto') ?? 'https';
+  const origin = deps.runtimeEnv().PUBLIC_BASE_URL ?? `${proto}://${host}`;
   const isV2 = 'version' in event && event.version === '2.0';
   const method = isV2
     ? (event as APIGatewayProxyEventV2).requestContext.http.method
     : (event as APIGatewayProxyEvent).httpMethod;
-  const body = event.body && event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  return { method, headers, body: body ?? undefined };
+  const path = isV2 ? (event as APIGatewayProxyEventV2).rawPath : (event as APIGatewayProxyEvent).path;
+  const body = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : undefined;
+  return {
+    request: new Request(`${proto}://${host}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && method !== 'GET' ? { body } : {}),
+    }),
+    origin,
+  };
 }
 
 /**
  * The MCP server (StreamableHTTP, stateless, no authentication): a Lambda function URL in AWS,
- * /mcp on the local origin. Every answer is one JSON body; only a tool call reads the catalogue.
+ * /mcp on the local origin. A new server and transport per request, answering in JSON.
  */
 export const makeHandler =
   (deps: Deps) =>
   async (event: AnyEvent): Promise<APIGatewayProxyResult> => {
-    const request = decode(event);
-    const origin =
-      deps.runtimeEnv().PUBLIC_BASE_URL ??
-      `${request.headers['x-forwarded-proto'] ?? 'https'}://${request.headers.host ?? 'localhost'}`;
+    const { request, origin } = toRequest(deps, event);
+    const server = buildMcpServer(await deps.catalogStore().get(), origin, deps.clock().now());
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     try {
-      const answer = await answerMcp(request, {
-        info: SERVER_INFO,
-        tools: MCP_TOOLS,
-        context: async () => ({ catalog: await deps.catalogStore().get(), origin, now: deps.clock().now() }),
-      });
-      return {
-        statusCode: answer.status,
-        headers: { 'Access-Control-Allow-Origin': '*', ...answer.headers },
-        body: answer.body,
-      };
+      await server.connect(transport);
+      const response = await transport.handleRequest(request);
+      const headers: Record<string, string> = { 'Access-Control-Allow-Origin': '*' };
+      response.headers.forEach((v, k) => (headers[k] = v));
+      return { statusCode: response.status, headers, body: await response.text() };
     } catch (err) {
       deps.logger().error('mcp request failed', { errorName: (err as Error).name });
       return {
         statusCode: 500,
-        headers: { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
       };
+    } finally {
+      await server.close();
     }
   };

@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
 import {
   indexCatalog,
   memberTests,
@@ -12,61 +13,63 @@ import { decodeQuoteQuery } from '../domain/public-query.js';
 import { publicQuote } from '../domain/quote.js';
 import { publicLinks } from '../domain/public-links.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
-import * as s from './tool-schemas.js';
 
-/** What a tool call answers (MCP's CallToolResult): structured content and a readable text rendering. */
-export interface ToolResult {
-  content: Array<{ type: 'text'; text: string }>;
-  structuredContent?: Record<string, unknown>;
-  isError?: true;
-}
-
-/** What a tool reads: the catalogue as served, the public origin its links start from, the service clock. */
-export interface ToolContext {
-  catalog: Catalog;
-  origin: string;
-  now: Date;
-}
-
-export interface McpTool {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodMiniObject;
-  output: z.ZodMiniObject;
-  annotations: { readOnlyHint: boolean; openWorldHint: boolean };
-  run(args: never, ctx: ToolContext): ToolResult;
-}
-
-const tool = <I extends z.core.$ZodShape>(spec: {
-  name: string;
-  title: string;
-  description: string;
-  input: I;
-  output: z.core.$ZodShape;
-  run(args: z.infer<z.ZodMiniObject<I>>, ctx: ToolContext & Catalogue): ToolResult;
-}): McpTool => ({
-  ...spec,
-  // Every tool reads the catalogue and nothing else.
-  annotations: { readOnlyHint: true, openWorldHint: false },
-  input: z.object(spec.input),
-  output: z.object(spec.output),
-  run: (args, ctx) => spec.run(args, { ...ctx, ...catalogue(ctx) }),
+const itemSummary = z.object({
+  id: z.string(),
+  type: z.enum(['test', 'panel']),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  priceCents: z.number().int(),
+  url: z.string(),
+  fastingRequired: z.boolean(),
 });
 
-export function toolError(message: string): ToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
+const quoteShape = {
+  currency: z.string(),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string(),
+      url: z.string(),
+      unitPriceCents: z.number(),
+      quantity: z.number(),
+    }),
+  ),
+  subtotalCents: z.number(),
+  orderFee: z.object({ label: z.string(), description: z.string(), amountCents: z.number(), chargedPer: z.string() }),
+  totalCents: z.number(),
+  eligibility: z
+    .object({
+      state: z.string(),
+      available: z.boolean(),
+      reason: z.string().nullable(),
+      message: z.string().nullable(),
+      unavailableItems: z.array(z.object({ id: z.string(), reason: z.string() })),
+    })
+    .nullable(),
+  checkoutUrl: z.string(),
+  updatedAt: z.string(),
+  restrictedStates: z.array(z.string()),
+  catalogUrl: z.string(),
+};
+
+function toolError(message: string) {
+  return { isError: true, content: [{ type: 'text' as const, text: message }] };
 }
 
-function result<T extends Record<string, unknown>>(structuredContent: T, text: string): ToolResult {
-  return { structuredContent, content: [{ type: 'text', text }] };
+function result<T extends Record<string, unknown>>(structuredContent: T, text: string) {
+  return { structuredContent, content: [{ type: 'text' as const, text }] };
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The catalogue's index and the item summary every tool answers with, over one catalogue and origin. */
-type Catalogue = ReturnType<typeof catalogue>;
-function catalogue({ catalog, origin }: ToolContext) {
+/**
+ * The MCP server over the public catalogue and pricing: four tools, each with input and output
+ * schemas, structured content and a readable text rendering. Built per request (stateless).
+ */
+export function buildMcpServer(catalog: Catalog, origin: string, now: Date): McpServer {
   const byId = indexCatalog(catalog);
   const links = publicLinks(origin);
   const summary = (item: CatalogItem) => ({
@@ -79,19 +82,21 @@ function catalogue({ catalog, origin }: ToolContext) {
     url: links.itemUrl(item),
     fastingRequired: fastingRequired(item, byId),
   });
-  return { byId, links, summary };
-}
+  const server = new McpServer({ name: 'lab-tests', version: '1.0.0' });
 
-/** The MCP server's four tools over the public catalogue and pricing. */
-export const MCP_TOOLS: readonly McpTool[] = [
-  tool({
-    name: 'search-lab-tests',
-    title: 'Search lab tests',
-    description:
-      'Search the blood test and panel catalogue by product terms: test names, biomarkers, categories or common words such as "cholesterol", "thyroid", "a1c" or "vitamin d". Product terms only: never include names, contact details, symptoms or personal results.',
-    input: s.searchInput,
-    output: s.searchOutput,
-    run: ({ query }, { catalog, byId, summary }) => {
+  server.registerTool(
+    'search-lab-tests',
+    {
+      title: 'Search lab tests',
+      description:
+        'Search the blood test and panel catalogue by product terms: test names, biomarkers, categories or common words such as "cholesterol", "thyroid", "a1c" or "vitamin d". Product terms only: never include names, contact details, symptoms or personal results.',
+      inputSchema: {
+        query: z.string().min(1).max(200).describe('Product terms, e.g. "cholesterol" or "thyroid panel".'),
+      },
+      outputSchema: { results: z.array(itemSummary) },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query }) => {
       const personal = personalDetailIn(query);
       if (personal) {
         return toolError(
@@ -110,16 +115,25 @@ export const MCP_TOOLS: readonly McpTool[] = [
           'No tests match this search. Try a broader term such as a body system ("heart", "thyroid") or a biomarker.';
       return result({ results: hits }, text);
     },
-  }),
+  );
 
-  tool({
-    name: 'get-test-details',
-    title: 'Get test details',
-    description:
-      'Full details of one test or panel by its catalogue id: price, biomarkers, fasting, minor eligibility and states where it is not offered.',
-    input: s.detailsInput,
-    output: s.detailsOutput,
-    run: ({ testId }, { byId, summary }) => {
+  server.registerTool(
+    'get-test-details',
+    {
+      title: 'Get test details',
+      description:
+        'Full details of one test or panel by its catalogue id: price, biomarkers, fasting, minor eligibility and states where it is not offered.',
+      inputSchema: { testId: z.string().min(1).max(64).describe('A catalogue id such as "cbc" or "lipid-panel".') },
+      outputSchema: {
+        ...itemSummary.shape,
+        minorEligible: z.boolean(),
+        unavailableStates: z.array(z.string()),
+        biomarkers: z.array(z.object({ name: z.string(), loinc: z.string().nullable(), unit: z.string().nullable() })),
+        memberTests: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number() })),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ testId }) => {
       const item = byId.get(testId.trim().toLowerCase());
       if (!item) return toolError('No test or panel has this id. Use search-lab-tests to find ids.');
       const members = memberTests(item, byId);
@@ -142,22 +156,30 @@ export const MCP_TOOLS: readonly McpTool[] = [
         .join('\n');
       return result(details, text);
     },
-  }),
+  );
 
-  tool({
-    name: 'get-test-panels',
-    title: 'List test panels',
-    description: 'Bundled panels, optionally in one category, with their member tests and how much the bundle saves.',
-    input: s.panelsInput,
-    output: s.panelsOutput,
-    run: ({ category }, { catalog, byId, summary }) => {
+  server.registerTool(
+    'get-test-panels',
+    {
+      title: 'List test panels',
+      description: 'Bundled panels, optionally in one category, with their member tests and how much the bundle saves.',
+      inputSchema: {
+        category: z.string().max(100).optional().describe('A category such as "Heart Health"; omit for all panels.'),
+      },
+      outputSchema: {
+        category: z.string().nullable(),
+        panels: z.array(itemSummary.extend({ testIds: z.array(z.string()), savingsCents: z.number().int() })),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ category }) => {
       const wanted = category?.trim().toLowerCase();
       const panels = catalog.panels
         .filter((p) => !wanted || p.category.toLowerCase() === wanted)
         .map((p) => ({
           ...summary(p),
           testIds: p.testIds,
-          savingsCents: memberTests(p, byId).reduce((sum, t) => sum + t.priceCents, 0) - p.priceCents,
+          savingsCents: memberTests(p, byId).reduce((s, t) => s + t.priceCents, 0) - p.priceCents,
         }));
       if (wanted && panels.length === 0) {
         const categories = [...new Set(catalog.panels.map((p) => p.category))].sort();
@@ -171,16 +193,22 @@ export const MCP_TOOLS: readonly McpTool[] = [
         .join('\n');
       return result({ category: category ?? null, panels }, text);
     },
-  }),
+  );
 
-  tool({
-    name: 'get-pricing',
-    title: 'Price a basket',
-    description:
-      'The all-in price of a basket of catalogue ids: each item price, the single flat per-order fee, the total, and (with a state) whether the order can be placed there. Same figures as the public quote API.',
-    input: s.pricingInput,
-    output: s.pricingOutput,
-    run: ({ testIds, state }, { byId, links, now }) => {
+  server.registerTool(
+    'get-pricing',
+    {
+      title: 'Price a basket',
+      description:
+        'The all-in price of a basket of catalogue ids: each item price, the single flat per-order fee, the total, and (with a state) whether the order can be placed there. Same figures as the public quote API.',
+      inputSchema: {
+        testIds: z.array(z.string()).min(1).max(50).describe('Catalogue ids of tests and panels.'),
+        state: z.string().optional().describe('Optional 2-letter US state code, e.g. "CA".'),
+      },
+      outputSchema: quoteShape,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ testIds, state }) => {
       const decoded = decodeQuoteQuery(
         { items: testIds.join(','), ...(state !== undefined ? { state } : {}) },
         (id) => byId.has(id),
@@ -213,7 +241,9 @@ export const MCP_TOOLS: readonly McpTool[] = [
             : (quote.eligibility.message ?? 'Not available.'),
         );
       lines.push(`Checkout: ${quote.checkoutUrl}`);
-      return result(quote as unknown as Record<string, unknown>, lines.join('\n'));
+      return result(quote, lines.join('\n'));
     },
-  }),
-];
+  );
+
+  return server;
+}
