@@ -12,9 +12,11 @@ const AUDIT = { action: 'delivery.replayed', pathId: 'subjectId', fromAnswer: { 
 
 /** POST /admin/v1/deliveries/{id}/replay: sends a delivery again now, recorded in its log. */
 export const makeHandler = (deps: Deps) =>
-  operatorHandler(deps, AUDIT, async (event) => {
+  operatorHandler(deps, AUDIT, async (event, _context, audit) => {
     const record = await deps.deliveryStore().get(pathParam(event, 'id'));
     if (!record) throw new ApiError('not_found', 'No such delivery.');
+    // The delivery names its order's partner: the audit record is filed under both without looking the order up.
+    audit.about({ orderId: record.event.orderId, partnerId: record.event.partnerId });
     const replayed = await attemptDelivery(deps.dispatchDeps(), record, 'replay');
     if (!replayed)
       throw new ApiError(

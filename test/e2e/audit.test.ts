@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { JsonResponse } from '../support/http.js';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, type JsonResponse } from '../support/http.js';
+import { startReceiver } from '../support/receiver.js';
 import { adultPatient, admin, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 
 // The audit trail over HTTP: each audited action leaves exactly one record naming its principal,
@@ -121,6 +122,36 @@ describe('audit trail', () => {
     // A refused change is recorded with its outcome.
     expect((await admin('DELETE', `/partners/${p.id}/keys/key_unknown`)).status).toBe(404);
     expect((await trail(`partnerId=${p.id}`))[0]).toMatchObject({ action: 'key.revoked', outcome: 'not_found' });
+  });
+
+  it("files an operator's webhook replay under its order and the order's partner, read from the delivery (no order lookup)", async () => {
+    const receiver = await startReceiver();
+    try {
+      const p = await newPartner({ webhookUrl: receiver.url });
+      const order = (await placeOrder(p, ['tsh'])).body;
+      await api(p, 'POST', `/sandbox/orders/${order.id}/advance`);
+      const [delivery] = (await api(p, 'GET', `/webhooks/deliveries?orderId=${order.id}`)).body.data;
+      const res = await fetch(`${baseUrl()}/admin/v1/deliveries/${encodeURIComponent(delivery.id)}/replay`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${inject('adminToken')}` },
+      });
+      expect(res.status).toBe(200);
+      // The delivery, its partner, the attempt's record and the audit record: the order is never read.
+      expect(res.headers.get('x-local-dynamodb-commands')).toBe(
+        'GetItemCommand,GetItemCommand,PutItemCommand,PutItemCommand',
+      );
+      const [record] = await trail(`orderId=${order.id}`);
+      expect(record).toMatchObject({
+        action: 'delivery.replayed',
+        outcome: 'success',
+        orderId: order.id,
+        partnerId: p.id,
+        subjectId: delivery.id,
+        principal: { type: 'operator', id: 'local-operator' },
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('answers a list read with one record per order returned, and none for an empty page', async () => {
