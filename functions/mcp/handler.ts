@@ -42,7 +42,16 @@ export const makeHandler =
   (deps: Deps) =>
   async (event: AnyEvent): Promise<APIGatewayProxyResult> => {
     const { request, origin } = toRequest(deps, event);
-    const server = buildMcpServer(await deps.catalogStore().get(), origin, deps.clock().now());
+    // A tool that cannot read the catalogue answers a tool error naming no internals; the log has its name.
+    const readCatalog = () =>
+      deps
+        .catalogStore()
+        .get()
+        .catch((err: unknown) => {
+          deps.logger().error('mcp catalogue read failed', { errorName: (err as Error).name });
+          throw new Error('The catalogue is unavailable right now; try again shortly.');
+        });
+    const server = buildMcpServer(readCatalog, origin, deps.clock().now());
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

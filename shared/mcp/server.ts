@@ -1,4 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
 import {
   indexCatalog,
@@ -65,24 +67,42 @@ function result<T extends Record<string, unknown>>(structuredContent: T, text: s
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+// The SDK's JSON Schema validator (ajv, with its formats) checks what a client sends back to the
+// server's own requests, which this server never makes: built once per container, on first use.
+let ajv: AjvJsonSchemaValidator | undefined;
+const validator: jsonSchemaValidator = {
+  getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
+
+/** What the tools read: fetched when a tool is first called (initialize and tools/list read nothing). */
+function catalogueOf(read: () => Promise<Catalog>, origin: string) {
+  let loaded: Promise<ReturnType<typeof index>> | undefined;
+  const links = publicLinks(origin);
+  const index = (catalog: Catalog) => {
+    const byId = indexCatalog(catalog);
+    const summary = (item: CatalogItem) => ({
+      id: item.id,
+      type: item.type,
+      name: item.name,
+      description: item.description,
+      category: item.category,
+      priceCents: item.priceCents,
+      url: links.itemUrl(item),
+      fastingRequired: fastingRequired(item, byId),
+    });
+    return { catalog, byId, links, summary };
+  };
+  return () => (loaded ??= read().then(index));
+}
+
 /**
  * The MCP server over the public catalogue and pricing: four tools, each with input and output
- * schemas, structured content and a readable text rendering. Built per request (stateless).
+ * schemas, structured content and a readable text rendering. Built per request (stateless); the
+ * catalogue is read only when a tool runs.
  */
-export function buildMcpServer(catalog: Catalog, origin: string, now: Date): McpServer {
-  const byId = indexCatalog(catalog);
-  const links = publicLinks(origin);
-  const summary = (item: CatalogItem) => ({
-    id: item.id,
-    type: item.type,
-    name: item.name,
-    description: item.description,
-    category: item.category,
-    priceCents: item.priceCents,
-    url: links.itemUrl(item),
-    fastingRequired: fastingRequired(item, byId),
-  });
-  const server = new McpServer({ name: 'lab-tests', version: '1.0.0' });
+export function buildMcpServer(readCatalog: () => Promise<Catalog>, origin: string, now: Date): McpServer {
+  const catalogue = catalogueOf(readCatalog, origin);
+  const server = new McpServer({ name: 'lab-tests', version: '1.0.0' }, { jsonSchemaValidator: validator });
 
   server.registerTool(
     'search-lab-tests',
@@ -103,6 +123,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
           `This search takes product terms only (for example "cholesterol" or "thyroid"). The query looks like it contains personal information (${personal.replace('_', ' ')}); please remove it and search again. For questions about symptoms or results, talk to a clinician.`,
         );
       }
+      const { catalog, byId, summary } = await catalogue();
       const hits = searchCatalog(catalog, byId, query, 10).map((h) => summary(h.item));
       const text = hits.length
         ? hits
@@ -134,6 +155,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ testId }) => {
+      const { byId, summary } = await catalogue();
       const item = byId.get(testId.trim().toLowerCase());
       if (!item) return toolError('No test or panel has this id. Use search-lab-tests to find ids.');
       const members = memberTests(item, byId);
@@ -173,6 +195,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ category }) => {
+      const { catalog, byId, summary } = await catalogue();
       const wanted = category?.trim().toLowerCase();
       const panels = catalog.panels
         .filter((p) => !wanted || p.category.toLowerCase() === wanted)
@@ -209,6 +232,7 @@ export function buildMcpServer(catalog: Catalog, origin: string, now: Date): Mcp
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ testIds, state }) => {
+      const { byId, links } = await catalogue();
       const decoded = decodeQuoteQuery(
         { items: testIds.join(','), ...(state !== undefined ? { state } : {}) },
         (id) => byId.has(id),
