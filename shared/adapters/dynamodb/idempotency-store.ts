@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
-import { movedMoney, type KeyRecord } from '../../domain/idempotency.js';
+import type { KeyRecord } from '../../domain/idempotency.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
-import { UNSETTLED, idempotencyKeys, unsettledEntry } from './keys/idempotency-table.js';
+import { UNSETTLED, idempotencyKeys, keyCondition, keyItem } from './keys/idempotency-table.js';
 import { oldestFirst } from './sharded-index.js';
 
 /**
@@ -61,21 +61,6 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       throw err;
     }
   }
-}
-
-/** The stored item: a record that moved money and is not settled is also filed in the `unsettled` index. */
-export function keyItem(record: KeyRecord) {
-  return {
-    ...record,
-    ...(movedMoney(record) ? unsettledEntry(record) : {}),
-  };
-}
-
-/** Every write of a key record is conditional on the version its writer read (null: no record yet). */
-export function keyCondition(expectedVersion: number | null) {
-  return expectedVersion === null
-    ? { ConditionExpression: 'attribute_not_exists(id)' }
-    : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } };
 }
 
 function fromItem(item: Record<string, unknown>): KeyRecord {

@@ -19,7 +19,7 @@ import {
   type WorkQueue,
 } from './keys/orders-table.js';
 import type { KeyRecord } from '../../domain/idempotency.js';
-import { keyCondition, keyItem } from './idempotency-store.js';
+import { keyCondition, keyItem } from './keys/idempotency-table.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2's work queues hold scheduled placements by
