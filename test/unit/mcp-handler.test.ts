@@ -7,7 +7,7 @@ import { makeHandler } from '../../functions/mcp/handler.js';
 import { bundledCatalog } from '../../shared/adapters/catalog-snapshot.js';
 import type { Catalog } from '../../shared/domain/catalog.js';
 
-function mcp(read: () => Promise<Catalog> = async () => bundledCatalog()) {
+function mcp(read: () => Promise<Catalog> = async () => bundledCatalog().catalog) {
   const reads = { count: 0 };
   const logged: unknown[] = [];
   const handler = makeHandler({
