@@ -1,7 +1,7 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
 import { json, query } from '../../shared/http/respond.js';
 import { validationError } from '../../shared/http/errors.js';
-import { parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { operatorDeliveriesQuerySchema } from '../../shared/http/schemas/operator.js';
 import { DEFAULT_PAGE_SIZE, operatorPaging } from '../../shared/http/paging.js';
 import { deliveryView } from '../../shared/http/views.js';

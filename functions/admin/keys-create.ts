@@ -1,7 +1,7 @@
 import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { createKeySchema } from '../../shared/http/schemas/admin.js';
 import { generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
 import { newId } from '../../shared/domain/ids.js';

@@ -1,7 +1,7 @@
 import { operatorHandler, type AuditedEdgeDeps } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { createPartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
 import { newId } from '../../shared/domain/ids.js';

@@ -1,6 +1,6 @@
 import { operatorHandler } from '../../shared/http/partner-handler.js';
 import { json, query } from '../../shared/http/respond.js';
-import { parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { partnersQuerySchema } from '../../shared/http/schemas/operator.js';
 import { DEFAULT_PAGE_SIZE, operatorPaging } from '../../shared/http/paging.js';
 import { partnerView } from '../../shared/http/views.js';

@@ -2,7 +2,7 @@ import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/h
 import { json } from '../../shared/http/respond.js';
 import { assertWebhookUrl } from '../../shared/http/webhook-url.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { updatePartnerSchema } from '../../shared/http/schemas/admin.js';
 import { partnerView } from '../../shared/http/views.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';

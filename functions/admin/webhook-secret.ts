@@ -2,7 +2,7 @@ import { operatorHandler, pathParam, type AuditedEdgeDeps } from '../../shared/h
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { rotateSigningSecret } from '../../shared/app/webhook-secrets.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { rotateWebhookSecretSchema } from '../../shared/http/schemas/admin.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';
 

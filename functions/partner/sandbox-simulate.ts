@@ -1,7 +1,7 @@
 import { partnerHandler, pathParam } from '../../shared/http/partner-handler.js';
 import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
-import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { simulateSchema } from '../../shared/http/schemas/sandbox.js';
 import { runSandboxAction } from '../../shared/app/partner-orders.js';
 import type { ServiceDeps } from '../../shared/app/service-deps.js';

@@ -1,6 +1,6 @@
 import { partnerHandler } from '../../shared/http/partner-handler.js';
 import { json, query } from '../../shared/http/respond.js';
-import { parseOrThrow } from '../../shared/http/schemas/partner.js';
+import { parseOrThrow } from '../../shared/http/schemas/parse.js';
 import { deliveriesQuerySchema } from '../../shared/http/schemas/webhooks.js';
 import { deliveryView } from '../../shared/http/views.js';
 import { validationError } from '../../shared/http/errors.js';

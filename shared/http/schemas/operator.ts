@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { limitParam } from './partner.js';
+import { limitParam } from './parse.js';
 import { deliveriesQuerySchema } from './webhooks.js';
 
 // Query strings of the operator's list views: `limit` 1-100 (default 50) and an opaque `cursor`.

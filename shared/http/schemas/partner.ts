@@ -1,8 +1,11 @@
 import * as z from 'zod';
 import { US_STATE_CODES } from '../../domain/us-states.js';
-import { ApiError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
+import { limitParam } from './parse.js';
 
 // The partner API's request schemas: they validate requests and produce the OpenAPI document.
+// The parsing helpers live in parse.ts, so a handler that needs only them builds none of these.
+export { limitParam, parseJsonBody, parseOrThrow } from './parse.js';
 
 /**
  * Text that reaches a lab requisition, a label or an operator's screen: control characters, bidi
@@ -143,18 +146,6 @@ export const createOrderSchema = z
 
 export type CreateOrderRequest = z.infer<typeof createOrderSchema>;
 
-/** A `limit` query parameter: a whole number from 1 to max. */
-export function limitParam(max: number) {
-  const message = `must be a whole number from 1 to ${max}`;
-  return z
-    .string()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, message)
-    .meta({ type: 'integer', minimum: 1, maximum: max, description: `1 to ${max}; default ${Math.min(50, max)}` })
-    .optional();
-}
-
 export const listOrdersQuerySchema = z
   .object({
     status: z.enum(['processing', 'requisition_ready', 'results_ready', 'cancelled']).optional(),
@@ -193,35 +184,3 @@ export const locationsQuerySchema = z
     limit: limitParam(200),
   })
   .strict();
-
-/** Parses with a schema; failures become 400 validation_error with details.fields. */
-export function parseOrThrow<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  message = 'The request failed validation.',
-): z.infer<S> {
-  const r = schema.safeParse(input);
-  if (r.success) return r.data;
-  const fields: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const path = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? '' : '(body)');
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) fields[path ? `${path}.${k}` : k] ??= 'is not a recognised field';
-      continue;
-    }
-    fields[path] ??= issue.message;
-  }
-  throw validationError(fields, message);
-}
-
-/** Parses a JSON body; malformed JSON is a validation error, never a 500. */
-export function parseJsonBody(body: string | null): unknown {
-  if (body === null || body.trim() === '') throw validationError({ '(body)': 'a JSON body is required' });
-  try {
-    return JSON.parse(body);
-  } catch {
-    throw new ApiError('validation_error', 'The request body is not valid JSON.', {
-      details: { fields: { '(body)': 'must be valid JSON' } },
-    });
-  }
-}

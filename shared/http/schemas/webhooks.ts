@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { limitParam } from './partner.js';
+import { limitParam } from './parse.js';
 
 export const deliveriesQuerySchema = z
   .object({
