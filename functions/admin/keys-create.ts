@@ -16,19 +16,20 @@ const AUDIT = { action: 'key.created', pathId: 'partnerId', fromAnswer: { subjec
 export const makeHandler = (deps: Deps) =>
   operatorHandler(deps, AUDIT, async (event) => {
     const { environment } = parseOrThrow(createKeySchema, parseJsonBody(event.body));
-    const partner = await deps.partnerStore().get(pathParam(event, 'id'));
-    if (!partner) throw new ApiError('not_found', 'No such partner.');
+    const partnerId = pathParam(event, 'id');
     const now = deps.clock().now();
     const key = generateApiKey(environment);
     const record = {
       id: newId('key', now),
-      partnerId: partner.id,
+      partnerId,
       environment,
       hash: hashApiKey(key),
       last4: key.slice(-4),
       createdAt: now.toISOString(),
       revokedAt: null,
     };
-    await deps.partnerStore().addKey(record);
+    // One read of the partner (the store's, which the write needs anyway): none, no key.
+    if (!(await deps.partnerStore().addKey(record, { ifPartnerExists: true })))
+      throw new ApiError('not_found', 'No such partner.');
     return json(201, { id: record.id, key, environment, createdAt: record.createdAt });
   });

@@ -26,7 +26,12 @@ export interface PartnerStore {
   ): Promise<Partner | 'missing' | 'changed'>;
   /** Every partner, newest first, a page at a time (`nextKey` is an opaque position). */
   list(opts: { limit: number; startKey: string | null }): Promise<{ partners: Partner[]; nextKey: string | null }>;
-  addKey(key: ApiKeyRecord): Promise<void>;
+  /**
+   * Files a key under its partner (carrying the partner's access). With `ifPartnerExists`, a key
+   * for no partner is not written and the answer is false: the read that finds the partner is the
+   * one the write needs anyway, so the caller need not read the partner first.
+   */
+  addKey(key: ApiKeyRecord, opts?: { ifPartnerExists?: boolean }): Promise<boolean>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   /**
    * What authentication needs, in one read where the store can: the key found by its hash and

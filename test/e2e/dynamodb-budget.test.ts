@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl } from '../support/http.js';
 import { newPartner, orderBody, type TestPartner } from '../support/partner.js';
 
@@ -65,5 +65,19 @@ describe('DynamoDB calls per request (budgets)', () => {
     // writes the order, its id pointer and the key's completion, all or nothing.
     expect(budgeted.filter((c) => c === 'PutItemCommand')).toHaveLength(1);
     expect(budgeted.filter((c) => c === 'TransactWriteItemsCommand')).toHaveLength(1);
+  });
+
+  it("an operator's new key: one read of the partner and one transaction, besides the audit record; an unknown partner writes nothing", async () => {
+    const admin = { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ environment: 'test' });
+    const created = await calls(`/admin/v1/partners/${p.id}/keys`, { method: 'POST', headers: admin, body });
+    expect(created.commands).toEqual(['GetItemCommand', 'TransactWriteItemsCommand', 'PutItemCommand']);
+    const missing = await fetch(`${baseUrl()}/admin/v1/partners/ptr_01NOSUCHPARTNER00000000000/keys`, {
+      method: 'POST',
+      headers: admin,
+      body,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-local-dynamodb-commands')).toBe('GetItemCommand,PutItemCommand');
   });
 });

@@ -161,6 +161,16 @@ describe.each(contractImplementations())('store contract: %s', (_name, make) => 
       expect((await partners.getKey('ptr_a', 'key_1'))?.revokedAt).toBe(at(7));
     });
 
+    it('a key asked to be filed only under an existing partner is not written for an unknown one', async () => {
+      const { partners } = await make();
+      await partners.create(partner('ptr_a'));
+      expect(await partners.addKey(apiKey('key_1', 'ptr_a'), { ifPartnerExists: true })).toBe(true);
+      expect(await partners.addKey(apiKey('key_2', 'ptr_none'), { ifPartnerExists: true })).toBe(false);
+      expect(await partners.findKeyByHash('hash-of-key_2')).toBeNull();
+      expect(await partners.listKeys('ptr_none')).toEqual([]);
+      expect((await partners.findKeyWithAccess('hash-of-key_1'))?.access).toMatchObject({ id: 'ptr_a' });
+    });
+
     it('a key carries its partner’s access, in step with every status or usage-plan change', async () => {
       const { partners } = await make();
       const access = async (keyId: string) => (await partners.findKeyWithAccess(`hash-of-${keyId}`))?.access;

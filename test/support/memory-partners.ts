@@ -31,9 +31,11 @@ export class MemoryPartners implements PartnerStore {
     const next = from + opts.limit < all.length ? String(from + opts.limit) : null;
     return { partners: all.slice(from, from + opts.limit).map((p) => structuredClone(p)), nextKey: next };
   }
-  async addKey(key: ApiKeyRecord) {
+  async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}) {
+    if (opts.ifPartnerExists && !this.partners.has(key.partnerId)) return false;
     if ([...this.keys.values()].some((k) => k.hash === key.hash)) throw new Error('key hash exists');
     this.keys.set(key.id, structuredClone(key));
+    return true;
   }
   async findKeyByHash(hash: string) {
     const k = [...this.keys.values()].find((x) => x.hash === hash);

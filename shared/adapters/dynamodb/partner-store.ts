@@ -153,9 +153,10 @@ export class DynamoPartnerStore implements PartnerStore {
     return { partners: page.items.map((i) => i.partner as Partner), nextKey: page.nextKey };
   }
 
-  async addKey(key: ApiKeyRecord): Promise<void> {
+  async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       const { partner, version } = await this.profile(key.partnerId);
+      if (!partner && opts.ifPartnerExists) return false;
       const holds = versionHolds(version);
       try {
         await this.db.send(
@@ -174,7 +175,7 @@ export class DynamoPartnerStore implements PartnerStore {
             ],
           }),
         );
-        return;
+        return true;
       } catch (err) {
         if (!raced(err, 2) || attempt >= ATTEMPTS) throw err;
       }
