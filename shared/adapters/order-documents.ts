@@ -16,8 +16,8 @@ export async function issueRequisitionDocument(
   order: OrderRecord,
   requisitionNumber: string,
 ): Promise<void> {
-  const byId = indexCatalog(await deps.catalog.get());
-  const partner = await deps.partners.get(order.partnerId);
+  const [catalog, partner] = await Promise.all([deps.catalog.get(), deps.partners.get(order.partnerId)]);
+  const byId = indexCatalog(catalog);
   const site = order.preferredLocation;
   const pdf = await renderRequisitionPdf({
     requisitionNumber,

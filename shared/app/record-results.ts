@@ -66,22 +66,28 @@ export async function recordResults(
     input.pdfs.length > 0
       ? input.pdfs
       : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
-  const pdfs = [];
-  for (const [i, f] of files.entries()) {
-    const id = `pdf_${i + 1}`;
-    const key = `results/${order.partnerId}/${order.id}/${resultsId}/${id}.pdf`;
-    await deps.documents.put(key, f.bytes, 'application/pdf');
-    pdfs.push({ id, label: f.label, key });
-  }
-  await deps.results.put({
-    id: resultsId,
-    orderId: order.id,
-    partnerId: order.partnerId,
-    source: input.source,
-    reportedAt: now.toISOString(),
-    analytes: input.analytes,
-    pdfs,
-  });
+  const stored = files.map((f, i) => ({
+    bytes: f.bytes,
+    ref: {
+      id: `pdf_${i + 1}`,
+      label: f.label,
+      key: `results/${order.partnerId}/${order.id}/${resultsId}/pdf_${i + 1}.pdf`,
+    },
+  }));
+  // Side by side: nothing points at this delivery's id until the transition below, so the files
+  // and the record may land in any order (a failure of either leaves only unreferenced objects).
+  await Promise.all([
+    ...stored.map((s) => deps.documents.put(s.ref.key, s.bytes, 'application/pdf')),
+    deps.results.put({
+      id: resultsId,
+      orderId: order.id,
+      partnerId: order.partnerId,
+      source: input.source,
+      reportedAt: now.toISOString(),
+      analytes: input.analytes,
+      pdfs: stored.map((s) => s.ref),
+    }),
+  ]);
   const patch =
     kind === 'preliminary'
       ? { resultsId, updatedAt: now.toISOString() }
