@@ -127,6 +127,8 @@ export class Flow {
   }
 
   async bytes(): Promise<Uint8Array> {
-    return this.doc.save();
+    // A plain cross-reference table: object streams would deflate every object once more (in
+    // JavaScript, at a cold start) to save a few hundred bytes on a one- or two-page document.
+    return this.doc.save({ useObjectStreams: false });
   }
 }
