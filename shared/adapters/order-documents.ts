@@ -6,9 +6,11 @@ import type { ResultsSource } from '../ports/results-store.js';
 import type { CatalogStore } from '../ports/catalog-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { PartnerStore } from '../ports/partner-store.js';
-import { renderRequisitionPdf } from './pdf/requisition-pdf.js';
-import { renderResultsPdf } from './pdf/results-pdf.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
+
+// The renderers (pdf-lib, bwip-js) load when a document is first made: the functions that carry
+// them (placement, the sandbox, results ingestion, the dashboard's actions) often run without
+// making one (a sweep with nothing due, a test webhook), and a cold start should not pay for them.
 
 /** Renders an order's requisition and stores it where the requisition endpoint signs URLs for it. */
 export async function issueRequisitionDocument(
@@ -19,6 +21,7 @@ export async function issueRequisitionDocument(
   const [catalog, partner] = await Promise.all([deps.catalog.get(), deps.partners.get(order.partnerId)]);
   const byId = indexCatalog(catalog);
   const site = order.preferredLocation;
+  const { renderRequisitionPdf } = await import('./pdf/requisition-pdf.js');
   const pdf = await renderRequisitionPdf({
     requisitionNumber,
     labAccession: order.labAccession ?? null,
@@ -47,11 +50,12 @@ export async function issueRequisitionDocument(
   await deps.documents.put(requisitionKey(order), pdf, 'application/pdf');
 }
 
-export function resultsReport(
+export async function resultsReport(
   order: OrderRecord,
   analytes: Analyte[],
   reportedAt: Date,
   source: ResultsSource,
 ): Promise<Uint8Array> {
+  const { renderResultsPdf } = await import('./pdf/results-pdf.js');
   return renderResultsPdf({ orderId: order.id, reportedAt, patient: order.patient, analytes, source });
 }
