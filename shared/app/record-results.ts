@@ -62,31 +62,34 @@ export async function recordResults(
   if (refused) return refused;
   const now = deps.now();
   const resultsId = deps.newResultsId(now);
-  const files =
-    input.pdfs.length > 0
-      ? input.pdfs
-      : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
-  const stored = files.map((f, i) => ({
-    bytes: f.bytes,
-    ref: {
-      id: `pdf_${i + 1}`,
-      label: f.label,
-      key: `results/${order.partnerId}/${order.id}/${resultsId}/pdf_${i + 1}.pdf`,
-    },
+  const labels = input.pdfs.length > 0 ? input.pdfs.map((f) => f.label) : ['Laboratory report'];
+  const pdfs = labels.map((label, i) => ({
+    id: `pdf_${i + 1}`,
+    label,
+    key: `results/${order.partnerId}/${order.id}/${resultsId}/pdf_${i + 1}.pdf`,
   }));
-  // Side by side: nothing points at this delivery's id until the transition below, so the files
-  // and the record may land in any order (a failure of either leaves only unreferenced objects).
+  // Nothing points at this delivery's id until the transition below, which waits for every write:
+  // so the record (which names the files by key) is written while the report renders, and the files
+  // beside it; a failure of any leaves only unreferenced objects.
+  const recordStored = deps.results.put({
+    id: resultsId,
+    orderId: order.id,
+    partnerId: order.partnerId,
+    source: input.source,
+    reportedAt: now.toISOString(),
+    analytes: input.analytes,
+    pdfs,
+  });
+  recordStored.catch(() => undefined); // awaited below; a failed render must not leave it unhandled
+  // One turn of the event loop lets the request go out before the render holds the thread.
+  if (input.pdfs.length === 0) await new Promise((ok) => setImmediate(ok));
+  const bytes =
+    input.pdfs.length > 0
+      ? input.pdfs.map((f) => f.bytes)
+      : [await deps.renderResultsPdf(order, input.analytes, now, input.source)];
   await Promise.all([
-    ...stored.map((s) => deps.documents.put(s.ref.key, s.bytes, 'application/pdf')),
-    deps.results.put({
-      id: resultsId,
-      orderId: order.id,
-      partnerId: order.partnerId,
-      source: input.source,
-      reportedAt: now.toISOString(),
-      analytes: input.analytes,
-      pdfs: stored.map((s) => s.ref),
-    }),
+    recordStored,
+    ...pdfs.map((p, i) => deps.documents.put(p.key, bytes[i] as Uint8Array, 'application/pdf')),
   ]);
   const patch =
     kind === 'preliminary'
