@@ -12,6 +12,25 @@ import { SERVICE_CONFIG } from '../config/service-config.js';
 // them (placement, the sandbox, results ingestion, the dashboard's actions) often run without
 // making one (a sweep with nothing due, a test webhook), and a cold start should not pay for them.
 
+const warmed = new Set<string>();
+/**
+ * Loads a renderer and its fonts on the next turn of the event loop, once per process: a flow that
+ * is about to wait on a store (and will likely render next) calls this first, so the loading runs
+ * in that wait instead of after it. Never throws; the render loads whatever is still missing.
+ */
+function prepare(name: string, load: () => Promise<{ warmUp: () => Promise<void> }>): void {
+  if (warmed.has(name)) return;
+  warmed.add(name);
+  setImmediate(
+    () =>
+      void load()
+        .then((m) => m.warmUp())
+        .catch(() => undefined),
+  );
+}
+export const prepareRequisition = (): void => prepare('requisition', () => import('./pdf/requisition-pdf.js'));
+export const prepareResultsReport = (): void => prepare('results', () => import('./pdf/results-pdf.js'));
+
 /** Renders an order's requisition and stores it where the requisition endpoint signs URLs for it. */
 export async function issueRequisitionDocument(
   deps: { catalog: CatalogStore; partners: PartnerStore; documents: DocumentStore; now: () => Date },

@@ -39,7 +39,9 @@ export async function ingestResults(
       error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
     };
   const placer = placers[0] as string;
-  const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
+  const found = isPlausibleId(placer) ? deps.orders.findById(placer) : null;
+  deps.prepareReport?.();
+  const order = await found;
   if (!order) return { kind: 'no_order', error: 'no order matches the placer order number' };
   if (order.state === 'cancelled') return { kind: 'not_accepted', error: 'the order cannot take results (cancelled)' };
   const report = reportKind(parsed.result.analyteStatuses, order.state === 'results_reported');

@@ -13,6 +13,8 @@ export interface RecordResultsDeps {
   newResultsId: (now: Date) => string;
   /** The first attempt of each webhook delivery a state change wrote (never throws: a failure stays due for the retry cron). */
   deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+  /** A hint that a report will likely be rendered soon: the renderer may load meanwhile. */
+  prepareReport?: () => void;
   renderResultsPdf: (
     order: OrderRecord,
     analytes: Analyte[],

@@ -16,7 +16,12 @@ import { deliverNow } from '../app/deliver-now.js';
 import { ingestResults } from '../app/ingest-results.js';
 import { openSigningSecrets } from '../app/webhook-secrets.js';
 import { alert } from '../adapters/alerts.js';
-import { issueRequisitionDocument, resultsReport } from '../adapters/order-documents.js';
+import {
+  issueRequisitionDocument,
+  prepareRequisition,
+  prepareResultsReport,
+  resultsReport,
+} from '../adapters/order-documents.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 import { newId } from '../domain/ids.js';
 import { indexCatalog } from '../domain/catalog.js';
@@ -131,6 +136,7 @@ export function placeOrderDeps(): PlaceOrderDeps {
     now: () => clock().now(),
     alert,
     deliverNow: deliverNow(dispatchDeps()),
+    prepareRequisition,
     issueRequisition: async (order, number) => {
       await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
@@ -163,6 +169,7 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
     deliverNow: deliverNow(dispatchDeps()),
+    prepareReport: prepareResultsReport,
     renderResultsPdf: resultsReport,
   };
 }

@@ -27,6 +27,16 @@ export function winAnsi(text: string): string {
     .replace(/[^\x20-\x7E]/g, '?');
 }
 
+/**
+ * Loads what every render needs first (pdf-lib's code and the two fonts' metrics, which it inflates
+ * once per process), so a caller can have it done while it waits on the network.
+ */
+export async function warmUpFonts(): Promise<void> {
+  const doc = await PDFDocument.create();
+  await doc.embedFont(StandardFonts.Helvetica);
+  await doc.embedFont(StandardFonts.HelveticaBold);
+}
+
 export class Flow {
   private page!: PDFPage;
   private y = 0;

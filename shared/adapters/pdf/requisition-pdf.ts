@@ -1,5 +1,5 @@
 import { code128Bars } from './barcode.js';
-import { Flow } from './layout.js';
+import { Flow, warmUpFonts } from './layout.js';
 
 export interface RequisitionInput {
   requisitionNumber: string;
@@ -13,6 +13,12 @@ export interface RequisitionInput {
   fastingRequired: boolean;
   drawSite: { name: string; address: string; phone: string } | null;
   partnerName: string;
+}
+
+/** The renderer and the barcode encoder made ready (see warmUpFonts). */
+export async function warmUp(): Promise<void> {
+  code128Bars('RQ0000000000', 10);
+  await warmUpFonts();
 }
 
 /** The lab requisition the patient brings to the draw site. */
