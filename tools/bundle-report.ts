@@ -15,29 +15,32 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * load and parse, so a budget catches a dependency that slips into a function that does not use it.
  * Each handler carries only what it reaches: the composition root's factories are marked pure and
  * the package declares `"sideEffects": false`, so esbuild drops every adapter (Stripe, pdf-lib, S3,
- * the scheduler) a handler never calls. What remains in most is zod and the DynamoDB client (~0.8 MB),
- * plus, in each function that reaches an order's transition (whose first webhook attempt runs inline),
- * the KMS client that opens webhook signing secrets (~32 KB; hence the 40 KB in the budgets below).
- * Larger by design: the document links (the S3 client and presigner), cancellation (Stripe refunds), Stripe's
- * events endpoint and the settlement sweep (the Stripe SDK: signatures, lookups, refunds), the MCP server (its SDK), the PDF renderers
- * (placement, results, the sandbox; placement also runs the recovery sweep, which retries refunds
-through Stripe), order creation (Stripe and the draw sites' compact index, 0.7 MB) and the
- * locations search (the pre-indexed ZIP centroids and sites, 1.4 MB, from tools/generate-location-index.ts).
+ * the scheduler) a handler never calls, and the SDK's credential chain is replaced by the
+ * environment's credentials (infra/aws/bundling.ts). What remains in most is the DynamoDB client,
+ * middy, the logger and zod/mini (about 0.3 MB), the bundled catalogue (60 KB) where it is read,
+ * and, in each function that reaches an order's transition (whose first webhook attempt runs
+ * inline), the KMS client that opens webhook signing secrets. Each budget leaves about 20% above
+ * today's bundle. Larger by design: the document links (the S3 client and presigner), cancellation
+ * (Stripe refunds), Stripe's events endpoint and the settlement sweep (the Stripe SDK), the MCP
+ * server (its SDK), the PDF renderers (placement, results, the sandbox; placement also runs the
+ * recovery sweep, which retries refunds through Stripe), order creation (Stripe and the draw sites'
+ * compact index, 0.7 MB) and the locations search (the pre-indexed ZIP centroids and sites, 1.4 MB,
+ * from tools/generate-location-index.ts).
  */
-export const DEFAULT_BUDGET = 1_040_000;
+export const DEFAULT_BUDGET = 560_000;
 // The PDF renderers carry pdf-lib and, for the requisition's Code 128 barcode, bwip-js's encoder;
 // placing functions also carry the MLLP lab adapter (about 50 KB in all), and those that issue
 // requisitions in the sandbox the Scheduler client for the simulated results (about 40 KB).
 const WITH_PDF = 1_760_000;
 export const BUDGETS: Record<string, number> = {
-  'lambdas/partner/orders-requisition.ts': 1_140_000,
-  'lambdas/partner/orders-results.ts': 1_140_000,
+  'lambdas/partner/orders-requisition.ts': 600_000,
+  'lambdas/partner/orders-results.ts': 600_000,
   // The dashboard: its order page signs document links; its sandbox actions render PDFs.
-  'lambdas/dashboard/pages.ts': 1_140_000,
+  'lambdas/dashboard/pages.ts': 720_000,
   'lambdas/dashboard/actions.ts': WITH_PDF,
-  'lambdas/partner/orders-cancel.ts': 1_240_000,
-  'lambdas/public/stripe-webhook.ts': 1_240_000,
-  'lambdas/ops/settle-payments.ts': 1_200_000,
+  'lambdas/partner/orders-cancel.ts': 780_000,
+  'lambdas/public/stripe-webhook.ts': 700_000,
+  'lambdas/ops/settle-payments.ts': 680_000,
   'lambdas/mcp/handler.ts': 1_200_000,
   'lambdas/ops/placement.ts': 2_000_000,
   'lambdas/admin/lab-oru.ts': WITH_PDF,
@@ -46,8 +49,8 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/partner/sandbox-advance.ts': WITH_PDF,
   'lambdas/partner/sandbox-simulate.ts': WITH_PDF,
   'lambdas/ops/simulated-results.ts': WITH_PDF,
-  'lambdas/partner/orders-create.ts': 2_200_000,
-  'lambdas/partner/locations.ts': 2_500_000,
+  'lambdas/partner/orders-create.ts': 1_800_000,
+  'lambdas/partner/locations.ts': 1_850_000,
 };
 
 /** Every Lambda entry either stage deploys, from the function manifest. */

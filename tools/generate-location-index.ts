@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import zipcodes from 'zipcodes';
 import { sortSites, type DrawSite } from '../shared/domain/locations.js';
-import { FIXED_POINT, type SiteIndexFile, type ZipIndexFile } from '../shared/adapters/location-index.js';
+import { FIXED_POINT, type SiteIndexFile, type SiteRow, type ZipIndexFile } from '../shared/adapters/location-index.js';
 
 const GENERATED_BY = 'tools/generate-location-index.ts: do not edit';
 const int32 = (values: number[]) => Buffer.from(new Int32Array(values).buffer).toString('base64');
@@ -30,7 +30,7 @@ export function buildSiteIndexFile(all: readonly DrawSite[]): SiteIndexFile {
     const key = JSON.stringify(value);
     return list.includes(key) ? list.indexOf(key) : list.push(key) - 1;
   };
-  const rows = sites.map((s): SiteIndexFile['rows'][number] => [
+  const rows = sites.map((s): SiteRow => [
     s.name,
     s.address.line1,
     s.address.line2 ?? null,
@@ -50,7 +50,7 @@ export function buildSiteIndexFile(all: readonly DrawSite[]): SiteIndexFile {
     lngs: int32(sites.map((s) => fixed(s.lng))),
     ids: sites.map((s) => s.id).join(','),
     byId: int32(byId),
-    rows,
+    rows: rows.map((r) => JSON.stringify(r)),
     hours: parse(lists.hours),
     services: parse(lists.services),
     timezones: parse(lists.timezones),
@@ -66,7 +66,7 @@ export const serialise = (file: object) =>
   `{\n${Object.entries(file)
     .map(([k, v]) =>
       Array.isArray(v) && k === 'rows'
-        ? `${JSON.stringify(k)}: [\n${v.map((r) => JSON.stringify(r)).join(',\n')}\n]`
+        ? `${JSON.stringify(k)}: [\n${v.map((r: string) => JSON.stringify(r)).join(',\n')}\n]`
         : `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
     )
     .join(',\n')}\n}\n`;

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ScheduledEvent } from 'aws-lambda';
-import { startSqsLocal, queueArn } from './sqs-local/index.js';
+import { startSqsLocal, queueArn, queueUrlAt } from './sqs-local/index.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './sqs-local/queues.js';
 import { drainQueue, type SqsHandler } from './sqs-local/event-source.js';
 import { startSchedulerLocal } from './scheduler-local/index.js';
@@ -35,6 +35,19 @@ function scheduledEvent(rule: string, at: Date): ScheduledEvent {
  * service clock. `start` brings the stand-ins up and gives the environment the handlers need;
  * `wire`, once that environment is in place, loads the handlers and hands the work to the clock.
  */
+/** What a function needs to reach the SQS and Scheduler stand-ins (the local runtime's, or the bench's cold starts). */
+export function standInEnv(sqsEndpoint: string, schedulerEndpoint: string): Record<string, string> {
+  return {
+    SQS_ENDPOINT: sqsEndpoint,
+    SCHEDULER_ENDPOINT: schedulerEndpoint,
+    WEBHOOK_QUEUE_URL: queueUrlAt(sqsEndpoint, BACKGROUND.queues.webhookRetries.name),
+    PLACEMENT_SCHEDULE_GROUP: BACKGROUND.scheduleTargets.placement.group('local'),
+    PLACEMENT_TARGET_ARN: lambdaArn(BACKGROUND.scheduleTargets.placement.function.fn),
+    PLACEMENT_ROLE_ARN: `arn:aws:iam::${LOCAL_ACCOUNT}:role/placement-scheduler`,
+    PLACEMENT_DLQ_ARN: queueArn(BACKGROUND.scheduleTargets.placement.deadLetterQueue),
+  };
+}
+
 export async function startEventStandIns(opts: { dataDir: string | null; clock: ServiceClock; ports: StandInPorts }) {
   const now = () => opts.clock.now().getTime();
   const lambdas = new Map<string, Lambda>();
@@ -76,16 +89,7 @@ export async function startEventStandIns(opts: { dataDir: string | null; clock: 
   });
   opts.ports.remember('scheduler', scheduler.port);
 
-  const group = BACKGROUND.scheduleTargets.placement.group('local');
-  const env = {
-    SQS_ENDPOINT: sqs.endpoint,
-    SCHEDULER_ENDPOINT: scheduler.endpoint,
-    WEBHOOK_QUEUE_URL: sqs.queueUrl(BACKGROUND.queues.webhookRetries.name),
-    PLACEMENT_SCHEDULE_GROUP: group,
-    PLACEMENT_TARGET_ARN: lambdaArn(BACKGROUND.scheduleTargets.placement.function.fn),
-    PLACEMENT_ROLE_ARN: `arn:aws:iam::${LOCAL_ACCOUNT}:role/placement-scheduler`,
-    PLACEMENT_DLQ_ARN: queueArn(placementDlq),
-  };
+  const env = standInEnv(sqs.endpoint, scheduler.endpoint);
 
   async function wire(register: (name: string, run: (at: Date) => Promise<number>) => void) {
     const load = async (entry: string) =>
@@ -145,7 +149,7 @@ export async function startEventStandIns(opts: { dataDir: string | null; clock: 
     wire,
     notes: [
       `SQS: ${sqs.endpoint} (queues: ${sqs.engine.names().join(', ')})`,
-      `EventBridge Scheduler: ${scheduler.endpoint} (placement schedule group: ${group})`,
+      `EventBridge Scheduler: ${scheduler.endpoint} (placement schedule group: ${env.PLACEMENT_SCHEDULE_GROUP})`,
     ],
     close: async () => {
       await scheduler.close();

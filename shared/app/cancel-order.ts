@@ -18,8 +18,8 @@ export type CancelResult =
  * DELETE /orders/{id}: the partner's order, cancelled with a write guarded on the state and
  * version read, so a cancel racing a placement has exactly one winner. The payment is marked
  * refund_pending in the same write (with the order.cancelled event), so a crash before the refund
- * leaves a visible, alerting state rather than a silent one; then the webhook's first attempt,
- * then the refund.
+ * leaves a visible, alerting state rather than a silent one; then the webhook's first attempt
+ * and the refund, side by side.
  */
 export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orderId: string): Promise<CancelResult> {
   let current = await deps.orders.get(partnerId, orderId);
@@ -45,8 +45,10 @@ export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orde
       current = (await deps.orders.get(partnerId, orderId)) ?? current;
       continue;
     }
-    await deps.deliverNow(events);
-    return { ok: true, kind: 'cancelled', ...(await settleRefund(deps, cancelled, 0)) };
+    // Independent effects, so neither waits for the other: the webhook attempt writes only its
+    // delivery record, the refund only the order's payment.
+    const [, settled] = await Promise.all([deps.deliverNow(events), settleRefund(deps, cancelled, 0)]);
+    return { ok: true, kind: 'cancelled', ...settled };
   }
   return { ok: false, kind: 'refused', reason: 'not_cancellable' };
 }

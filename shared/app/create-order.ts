@@ -63,12 +63,17 @@ const PROBE_INTENT_ID = `pi_${'0'.repeat(24)}`;
 
 export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand): Promise<CreateOrderOutcome> {
   const keyId = `${cmd.partnerId}#${cmd.idempotencyKey}`;
+  // Every new order needs its partner and the catalogue: their reads run beside the key's instead
+  // of after it. A replay needs neither, so each is awaited (and its failure seen) only when used.
+  const partnerRead = deps.partners.get(cmd.partnerId);
+  const catalogRead = deps.catalog();
+  for (const read of [partnerRead, catalogRead]) read.catch(() => undefined);
   const keyRead = await deps.keys.get(keyId);
   const prior = decideOnKey(keyRead, cmd.requestHash, deps.now().getTime(), deps.keyLifeMs);
   if (prior.kind === 'replay') return { kind: 'created', body: prior.data, replayed: true };
-  const partner = await deps.partners.get(cmd.partnerId);
+  const partner = await partnerRead;
   if (!partner) return { kind: 'partner_missing' };
-  const byId = await deps.catalog();
+  const byId = await catalogRead;
   // After money may have moved for this key and body, the rules passed then: the order is finished
   // from that charge's own figures, even if the catalogue, a restricted state or a draw site changed
   // since (a 400 there would tell the partner a new key is safe, and the new key would charge again).

@@ -21,13 +21,14 @@ beforeAll(async () => {
 });
 
 describe('DynamoDB calls per request (budgets)', () => {
-  it('a quote with a warm catalogue reads no catalogue: only its rate-limit write(s)', async () => {
-    const quote = await calls('/api/public/v1/quote?items=cbc,lipid-panel,tsh&state=CA');
-    expect(quote.count).toBeLessThanOrEqual(2);
-    expect(quote.commands.every((c) => c === 'UpdateItemCommand')).toBe(true);
-    expect(quote.commands).not.toContain('QueryCommand');
-    const availability = await calls('/api/public/v1/availability?state=CA&item=cbc');
-    expect(availability.count).toBeLessThanOrEqual(2);
+  it('a quote or availability with a warm catalogue makes one call: its rate-limit write', async () => {
+    // The same client again and again, inside its burst or idle: the container guesses right.
+    for (let i = 0; i < 3; i++) {
+      const quote = await calls('/api/public/v1/quote?items=cbc,lipid-panel,tsh&state=CA');
+      expect(quote.commands).toEqual(['UpdateItemCommand']);
+      const availability = await calls('/api/public/v1/availability?state=CA&item=cbc');
+      expect(availability.commands).toEqual(['UpdateItemCommand']);
+    }
   });
 
   it('get and list: at most 2 reads (the key with its partner access, the order or page) and the audit record', async () => {

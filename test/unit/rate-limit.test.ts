@@ -117,4 +117,18 @@ describe('DynamoRateLimiter round trips', () => {
     expect(await limiter.take('1.2.3.4', nowMs)).toEqual({ allowed: true, tatMs: nowMs + 6_000 });
     expect(sent).toEqual(['SET tat = :t, expiresAt = :e', 'SET tat = tat + :i, expiresAt = :e']);
   });
+
+  it('remembers the TAT it saw: the same client inside its burst is admitted with one write next time', async () => {
+    const over = failed(nowMs + 70_000);
+    const { sent, limiter } = scripted([{}, { Attributes: { tat: nowMs + 2_000 } }, over, over, over]);
+    await limiter.take('1.2.3.4', nowMs);
+    expect(await limiter.take('1.2.3.4', nowMs + 10)).toEqual({ allowed: true, tatMs: nowMs + 2_000 });
+    expect(sent).toEqual(['SET tat = :t, expiresAt = :e', 'SET tat = tat + :i, expiresAt = :e']);
+    // Pushed over the limit by requests other containers served: the guessed write fails, the other tells.
+    expect(await limiter.take('1.2.3.4', nowMs + 20)).toMatchObject({ allowed: false, tatMs: nowMs + 70_000 });
+    expect(sent.slice(2)).toEqual(['SET tat = tat + :i, expiresAt = :e', 'SET tat = :t, expiresAt = :e']);
+    // Remembered as over the limit: the next request is refused after the one write that reports it.
+    expect(await limiter.take('1.2.3.4', nowMs + 30)).toMatchObject({ allowed: false });
+    expect(sent.slice(4)).toEqual(['SET tat = :t, expiresAt = :e']);
+  });
 });

@@ -3,8 +3,8 @@
 import { routeEvent, type ColdStart, type ColdStartCase } from './cold-start.js';
 import { drawSiteSearch, mcpToolsList, orderCreation } from './cold-requests.js';
 import { COLD_SECRETS } from './fixtures.js';
-import { BACKGROUND } from '../../shared/manifest/index.js';
 import { loadLocalSecrets } from '../../infra/local/local-secrets.js';
+import { standInEnv } from '../../infra/local/event-wiring.js';
 
 export const HELLO_WORLD: ColdStartCase = { name: 'hello world', entry: null, event: () => ({}) };
 
@@ -20,8 +20,8 @@ export function coldEnvFrom(serviceOutput: string, dataDir: string): NodeJS.Proc
     S3_ENDPOINT: endpoint('S3 \\(s3rver\\)'),
     DOCUMENTS_BUCKET: 'lab-documents',
     WEBHOOK_ALLOW_LOOPBACK: 'true',
-    SQS_ENDPOINT: sqsUrl, // the runtime's SQS stand-in
-    WEBHOOK_QUEUE_URL: `${sqsUrl}/000000000000/${BACKGROUND.queues.webhookRetries.name}`,
+    // The runtime's SQS and Scheduler stand-ins: order creation schedules its placement, as in AWS.
+    ...standInEnv(sqsUrl, endpoint('EventBridge Scheduler')),
     AWS_ACCESS_KEY_ID: 'bench',
     AWS_SECRET_ACCESS_KEY: 'bench',
     RATE_LIMIT_BURST: '100000000',

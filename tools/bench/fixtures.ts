@@ -90,6 +90,9 @@ export async function benchFixtures(root: string, service: Service, receiverUrl:
     body: { name: 'Cold start bench', paymentMethod: 'pm_card_visa', webhookUrl: receiverUrl },
   });
   const issued = await call(`/admin/v1/partners/${partner.id}/keys`, { method: 'POST', body: { environment: 'test' } });
+  // A signing secret, as every live partner has: the inline webhook attempts are then signed and
+  // sent (without one each would fail at once and only schedule a retry, which is not the real work).
+  await call(`/admin/v1/partners/${partner.id}/webhook-secret`, { method: 'POST' });
   const f: Fixtures = {
     partnerId: partner.id as string,
     keyId: issued.id as string,

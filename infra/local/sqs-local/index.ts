@@ -4,6 +4,8 @@ import { LOCAL_ACCOUNT, QueueEngine, SqsError, queueArn, type QueueSettings, typ
 import { listen } from '../listen.js';
 import { readJson, type Json } from '../read-json.js';
 
+/** A queue's URL on the stand-in at `endpoint`, as SQS shapes them. */
+export const queueUrlAt = (endpoint: string, name: string): string => `${endpoint}/${LOCAL_ACCOUNT}/${name}`;
 export { QueueEngine, queueArn } from './queues.js';
 
 export interface SqsLocal {
@@ -60,7 +62,7 @@ export async function startSqsLocal(opts: {
 }): Promise<SqsLocal> {
   const engine = new QueueEngine(opts.now, opts.stateFile ?? null);
   let endpoint = '';
-  const urlOf = (name: string) => `${endpoint}/${LOCAL_ACCOUNT}/${name}`;
+  const urlOf = (name: string) => queueUrlAt(endpoint, name);
   const nameOf = (url: unknown) => {
     const name =
       String(url ?? '')

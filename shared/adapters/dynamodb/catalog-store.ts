@@ -15,7 +15,7 @@ const PK = catalogKeys.partition;
 const META_SK = catalogKeys.meta.sk;
 
 /** What identifies a catalogue's content whatever its keys' order: stored in the meta item by the seed. */
-const catalogDigest = (catalog: Catalog): string =>
+export const catalogDigest = (catalog: Catalog): string =>
   createHash('sha256').update(stableStringify(catalog)).digest('base64url');
 
 /** Tests, then panels, each in the table's key order: how a read of the partition returns them. */
@@ -27,11 +27,11 @@ const inStoreOrder = (catalog: Catalog): Catalog => {
 
 export interface CatalogStoreOptions {
   /**
-   * The seed catalogue bundled with the function. When the table's meta item carries its version
-   * and digest, the first read is that one small item instead of the whole partition (a cold
+   * The seed catalogue bundled with the function, and its digest (catalogDigest, computed at build).
+   * When the table's meta item carries its version and digest, the first read is that one small item instead of the whole partition (a cold
    * start's largest read); otherwise the partition is read as usual.
    */
-  snapshot?: () => Catalog;
+  snapshot?: () => { catalog: Catalog; digest: string };
   cacheTtlMs?: number;
   monotonicMs?: () => number;
 }
@@ -73,7 +73,7 @@ export class DynamoCatalogStore implements CatalogStore {
   /** The bundled catalogue, if it is what the table holds. */
   private async fromSnapshot(): Promise<Catalog | null> {
     if (!this.options.snapshot) return null;
-    this.snapshot ??= ((s) => ({ catalog: inStoreOrder(s), digest: catalogDigest(s) }))(this.options.snapshot());
+    this.snapshot ??= ((s) => ({ catalog: inStoreOrder(s.catalog), digest: s.digest }))(this.options.snapshot());
     const meta = await this.db.send(new GetCommand({ TableName: this.tableName, Key: catalogKeys.meta }));
     const { catalog, digest } = this.snapshot;
     return meta.Item?.version === catalog.version && meta.Item.digest === digest ? catalog : null;
