@@ -44,6 +44,12 @@ const analyte = (name: string, value: number): Analyte =>
     notReported: false,
   }) as Analyte;
 
+async function storedOrder(orders: MemoryOrders, over: Partial<OrderRecord>): Promise<OrderRecord> {
+  const order = { partnerId: 'p1', externalId: null, version: 1, ...over } as OrderRecord;
+  await orders.create(order);
+  return order;
+}
+
 describe('recordResults', () => {
   it('two deliveries racing for one order: the partner sees the winner’s results and files, whole', async () => {
     const orders = new MemoryOrders();
@@ -95,14 +101,7 @@ describe('recordResults', () => {
 
   it('stores the files and the results record side by side, and moves the order only once all are stored', async () => {
     const orders = new MemoryOrders();
-    const order = {
-      id: 'o3',
-      partnerId: 'p1',
-      externalId: null,
-      state: 'requisition_issued',
-      version: 1,
-    } as OrderRecord;
-    await orders.create(order);
+    const order = await storedOrder(orders, { id: 'o3', state: 'requisition_issued' });
     const started: string[] = [];
     const finish: Array<() => void> = [];
     const slow = (what: string) => () =>
@@ -133,15 +132,7 @@ describe('recordResults', () => {
 
   it('an order touched meanwhile (the sweep retrying its requisition) still takes the results: the lab does not resend', async () => {
     const orders = new MemoryOrders();
-    const order = {
-      id: 'o2',
-      partnerId: 'p1',
-      externalId: null,
-      state: 'placed',
-      requisitionNumber: 'RQ1',
-      version: 1,
-    } as OrderRecord;
-    await orders.create(order);
+    const order = await storedOrder(orders, { id: 'o2', state: 'placed', requisitionNumber: 'RQ1' });
     const results = new MemoryResults();
     const deps: RecordResultsDeps = {
       orders,
