@@ -1,3 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +10,9 @@ import { renderRequisitionPdf, type RequisitionInput } from '../../shared/adapte
 import { renderResultsPdf, type ResultsPdfInput } from '../../shared/adapters/pdf/results-pdf.js';
 import { requisitionNumberFor } from '../../shared/domain/lab-orders/orm.js';
 import { barWidths, decodeCode128, pdfContent } from '../support/pdf.js';
+import { LAMBDA_ESBUILD } from '../../infra/aws/bundling.js';
+
+const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
 const requisition = (over: Partial<RequisitionInput> = {}): RequisitionInput => ({
   requisitionNumber: requisitionNumberFor('order_01kbench'),
@@ -115,4 +123,43 @@ describe('results PDF', () => {
     expect(text).not.toContain("at its column's edge");
     expect(text).toContain('"No verdict" means the lab gave none');
   });
+});
+
+describe('the PDFs as the Lambda bundles render them (pako replaced by node:zlib)', () => {
+  it('render the same pages and text as in process, and parse', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'pdf-bundle-'));
+    try {
+      const outfile = join(out, 'renderers.mjs');
+      await build({
+        ...LAMBDA_ESBUILD,
+        stdin: {
+          contents: [
+            "export { renderRequisitionPdf } from './shared/adapters/pdf/requisition-pdf.ts';",
+            "export { renderResultsPdf } from './shared/adapters/pdf/results-pdf.ts';",
+          ].join('\n'),
+          resolveDir: REPO_ROOT,
+          loader: 'ts',
+        },
+        outfile,
+        logLevel: 'silent',
+      });
+      // pako is gone from the bundle: the fonts' metrics were inflated, and the pages deflated, by zlib.
+      expect(readFileSync(outfile, 'utf8')).not.toContain('pako');
+      const bundled = (await import(pathToFileURL(outfile).href)) as {
+        renderRequisitionPdf: typeof renderRequisitionPdf;
+        renderResultsPdf: typeof renderResultsPdf;
+      };
+      const cases: Array<[Uint8Array, Uint8Array]> = [
+        [await bundled.renderRequisitionPdf(requisition()), await renderRequisitionPdf(requisition())],
+        [await bundled.renderResultsPdf(results(120)), await renderResultsPdf(results(120))],
+      ];
+      for (const [fromBundle, inProcess] of cases) {
+        // pdf-lib reads zlib's streams back through pako, and the test's reader through zlib.
+        expect((await parsed(fromBundle)).getPageCount()).toBe((await parsed(inProcess)).getPageCount());
+        expect(pdfContent(fromBundle)).toEqual(pdfContent(inProcess));
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
