@@ -15,11 +15,13 @@ const AUDIT = { action: 'results.ingested', fromAnswer: { orderId: 'orderId' } }
  * with the problem named.
  */
 export const makeHandler = (deps: Deps) =>
-  operatorHandler(deps, AUDIT, async (event) => {
+  operatorHandler(deps, AUDIT, async (event, _context, note) => {
     const body =
       event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
     const outcome = await ingestResults(deps.recordResultsDeps(), body);
     if (outcome.kind !== 'ingested') throw ingestError(outcome);
-    const { orderId, analytes, report } = outcome;
+    const { orderId, partnerId, analytes, report } = outcome;
+    // The audit files the ingestion under the order's partner too: named here, it is not looked up again.
+    note.about({ orderId, partnerId });
     return json(200, { ok: true, orderId, analytes, report });
   });

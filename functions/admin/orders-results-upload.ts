@@ -14,7 +14,7 @@ type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'catalogStore' | 'recordResultsD
 
 /** POST /admin/v1/orders/{id}/results (shared/app/upload-results.ts). */
 export const makeHandler = (deps: Deps) =>
-  operatorHandler(deps, { action: 'results.uploaded', pathId: 'orderId' }, async (event) => {
+  operatorHandler(deps, { action: 'results.uploaded', pathId: 'orderId' }, async (event, _context, note) => {
     const input = parseOrThrow(resultsUploadSchema, parseJsonBody(event.body));
     const pdfs = input.pdfs.map((p) => ({
       label: p.label,
@@ -30,6 +30,8 @@ export const makeHandler = (deps: Deps) =>
     };
     const outcome = await uploadResults(flow, { orderId: pathParam(event, 'id'), analytes: input.analytes, pdfs });
     if (outcome.kind !== 'recorded') throw uploadError(outcome);
+    // The audit files the upload under the order's partner too: named here, it is not looked up again.
+    note.about({ orderId: outcome.order.id, partnerId: outcome.order.partnerId });
     return json(200, {
       orderId: outcome.order.id,
       status: PUBLIC_STATUS[outcome.order.state],

@@ -5,9 +5,13 @@ import { join } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
-/** Modules replaced in every bundle: Lambda's credentials are always in the environment. */
+/**
+ * Modules replaced in every bundle, each by a small module in ./bundle that does the same job with
+ * less cold-start cost: Lambda's credentials are always in the environment, and Node has zlib.
+ */
 export const LAMBDA_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'infra/aws/bundle/lambda-credentials.ts'),
+  pako: join(REPO_ROOT, 'infra/aws/bundle/pako-zlib.ts'),
 };
 
 /** ESM bundles of CommonJS dependencies still call require(). */

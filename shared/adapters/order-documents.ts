@@ -6,9 +6,30 @@ import type { ResultsSource } from '../ports/results-store.js';
 import type { CatalogStore } from '../ports/catalog-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { PartnerStore } from '../ports/partner-store.js';
-import { renderRequisitionPdf } from './pdf/requisition-pdf.js';
-import { renderResultsPdf } from './pdf/results-pdf.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
+
+// The renderers (pdf-lib, bwip-js) load when a document is first made: the functions that carry
+// them (placement, the sandbox, results ingestion, the dashboard's actions) often run without
+// making one (a sweep with nothing due, a test webhook), and a cold start should not pay for them.
+
+const warmed = new Set<string>();
+/**
+ * Loads a renderer and its fonts on the next turn of the event loop, once per process: a flow that
+ * is about to wait on a store (and will likely render next) calls this first, so the loading runs
+ * in that wait instead of after it. Never throws; the render loads whatever is still missing.
+ */
+function prepare(name: string, load: () => Promise<{ warmUp: () => Promise<void> }>): void {
+  if (warmed.has(name)) return;
+  warmed.add(name);
+  setImmediate(
+    () =>
+      void load()
+        .then((m) => m.warmUp())
+        .catch(() => undefined),
+  );
+}
+export const prepareRequisition = (): void => prepare('requisition', () => import('./pdf/requisition-pdf.js'));
+export const prepareResultsReport = (): void => prepare('results', () => import('./pdf/results-pdf.js'));
 
 /** Renders an order's requisition and stores it where the requisition endpoint signs URLs for it. */
 export async function issueRequisitionDocument(
@@ -16,9 +37,10 @@ export async function issueRequisitionDocument(
   order: OrderRecord,
   requisitionNumber: string,
 ): Promise<void> {
-  const byId = indexCatalog(await deps.catalog.get());
-  const partner = await deps.partners.get(order.partnerId);
+  const [catalog, partner] = await Promise.all([deps.catalog.get(), deps.partners.get(order.partnerId)]);
+  const byId = indexCatalog(catalog);
   const site = order.preferredLocation;
+  const { renderRequisitionPdf } = await import('./pdf/requisition-pdf.js');
   const pdf = await renderRequisitionPdf({
     requisitionNumber,
     labAccession: order.labAccession ?? null,
@@ -47,11 +69,12 @@ export async function issueRequisitionDocument(
   await deps.documents.put(requisitionKey(order), pdf, 'application/pdf');
 }
 
-export function resultsReport(
+export async function resultsReport(
   order: OrderRecord,
   analytes: Analyte[],
   reportedAt: Date,
   source: ResultsSource,
 ): Promise<Uint8Array> {
+  const { renderResultsPdf } = await import('./pdf/results-pdf.js');
   return renderResultsPdf({ orderId: order.id, reportedAt, patient: order.patient, analytes, source });
 }

@@ -5,7 +5,14 @@ import { amendAnalytes, reportKind } from '../domain/results/amend.js';
 import type { OrderStore } from '../ports/order-store.js';
 
 export type IngestOutcome =
-  | { kind: 'ingested'; orderId: string; analytes: number; report: 'preliminary' | 'final' | 'correction' }
+  | {
+      kind: 'ingested';
+      orderId: string;
+      /** The order's partner, so an audit of the ingestion need not look the order up again. */
+      partnerId: string;
+      analytes: number;
+      report: 'preliminary' | 'final' | 'correction';
+    }
   /** The message cannot be read as an ORU^R01 about exactly one order: nothing stored. */
   | { kind: 'unreadable'; error: string }
   | { kind: 'no_order'; error: string }
@@ -32,7 +39,9 @@ export async function ingestResults(
       error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
     };
   const placer = placers[0] as string;
-  const order = isPlausibleId(placer) ? await deps.orders.findById(placer) : null;
+  const found = isPlausibleId(placer) ? deps.orders.findById(placer) : null;
+  deps.prepareReport?.();
+  const order = await found;
   if (!order) return { kind: 'no_order', error: 'no order matches the placer order number' };
   if (order.state === 'cancelled') return { kind: 'not_accepted', error: 'the order cannot take results (cancelled)' };
   const report = reportKind(parsed.result.analyteStatuses, order.state === 'results_reported');
@@ -46,5 +55,11 @@ export async function ingestResults(
     kind: report,
   });
   if (!recorded.ok) return { kind: 'not_accepted', error: `the order cannot take results (${recorded.reason})` };
-  return { kind: 'ingested', orderId: order.id, analytes: parsed.result.analytes.length, report };
+  return {
+    kind: 'ingested',
+    orderId: order.id,
+    partnerId: order.partnerId,
+    analytes: parsed.result.analytes.length,
+    report,
+  };
 }

@@ -10,6 +10,8 @@ export interface PlaceOrderDeps {
   alert: (event: string, ids: Record<string, string>) => void;
   /** How long an order the lab could not be reached for waits before the next try (default 1). */
   unreachableRetryMinutes?: number;
+  /** A hint that a requisition will likely be rendered soon: the renderer may load meanwhile. */
+  prepareRequisition?: () => void;
   /** Renders and stores the requisition document before partners are told it is ready. */
   issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
   /** The first attempt of each webhook delivery a state change wrote; never throws (a failure stays due). */
@@ -28,10 +30,12 @@ export async function placeOrder(
   trigger = 'placement',
 ): Promise<OrderRecord | null> {
   const startedAt = deps.now();
-  const placing = await deps.orders.transition(order, ['scheduled'], {
+  const placingWrite = deps.orders.transition(order, ['scheduled'], {
     state: 'placing',
     updatedAt: startedAt.toISOString(),
   });
+  deps.prepareRequisition?.();
+  const placing = await placingWrite;
   if (!placing) return null;
   let outcome;
   try {

@@ -13,6 +13,8 @@ export interface RecordResultsDeps {
   newResultsId: (now: Date) => string;
   /** The first attempt of each webhook delivery a state change wrote (never throws: a failure stays due for the retry cron). */
   deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+  /** A hint that a report will likely be rendered soon: the renderer may load meanwhile. */
+  prepareReport?: () => void;
   renderResultsPdf: (
     order: OrderRecord,
     analytes: Analyte[],
@@ -62,18 +64,16 @@ export async function recordResults(
   if (refused) return refused;
   const now = deps.now();
   const resultsId = deps.newResultsId(now);
-  const files =
-    input.pdfs.length > 0
-      ? input.pdfs
-      : [{ label: 'Laboratory report', bytes: await deps.renderResultsPdf(order, input.analytes, now, input.source) }];
-  const pdfs = [];
-  for (const [i, f] of files.entries()) {
-    const id = `pdf_${i + 1}`;
-    const key = `results/${order.partnerId}/${order.id}/${resultsId}/${id}.pdf`;
-    await deps.documents.put(key, f.bytes, 'application/pdf');
-    pdfs.push({ id, label: f.label, key });
-  }
-  await deps.results.put({
+  const labels = input.pdfs.length > 0 ? input.pdfs.map((f) => f.label) : ['Laboratory report'];
+  const pdfs = labels.map((label, i) => ({
+    id: `pdf_${i + 1}`,
+    label,
+    key: `results/${order.partnerId}/${order.id}/${resultsId}/pdf_${i + 1}.pdf`,
+  }));
+  // Nothing points at this delivery's id until the transition below, which waits for every write:
+  // so the record (which names the files by key) is written while the report renders, and the files
+  // beside it; a failure of any leaves only unreferenced objects.
+  const recordStored = deps.results.put({
     id: resultsId,
     orderId: order.id,
     partnerId: order.partnerId,
@@ -82,6 +82,17 @@ export async function recordResults(
     analytes: input.analytes,
     pdfs,
   });
+  recordStored.catch(() => undefined); // awaited below; a failed render must not leave it unhandled
+  // One turn of the event loop lets the request go out before the render holds the thread.
+  if (input.pdfs.length === 0) await new Promise((ok) => setImmediate(ok));
+  const bytes =
+    input.pdfs.length > 0
+      ? input.pdfs.map((f) => f.bytes)
+      : [await deps.renderResultsPdf(order, input.analytes, now, input.source)];
+  await Promise.all([
+    recordStored,
+    ...pdfs.map((p, i) => deps.documents.put(p.key, bytes[i] as Uint8Array, 'application/pdf')),
+  ]);
   const patch =
     kind === 'preliminary'
       ? { resultsId, updatedAt: now.toISOString() }

@@ -26,7 +26,9 @@ export async function uploadResults(
   deps: RecordResultsDeps & { orders: OrderStore; catalog: () => Promise<Map<string, CatalogItem>> },
   cmd: UploadResultsCommand,
 ): Promise<UploadOutcome> {
-  const order = await deps.orders.findById(cmd.orderId);
+  const found = deps.orders.findById(cmd.orderId);
+  if (cmd.pdfs.length === 0) deps.prepareReport?.(); // the report is rendered only when none came
+  const order = await found;
   if (!order) return { kind: 'no_order' };
   const refusal = uploadRefusal(order, cmd.analytes, await deps.catalog());
   if (refusal) return refusal;

@@ -16,6 +16,12 @@ import { deliverNow } from '../app/deliver-now.js';
 import { ingestResults } from '../app/ingest-results.js';
 import { openSigningSecrets } from '../app/webhook-secrets.js';
 import { alert } from '../adapters/alerts.js';
+import {
+  issueRequisitionDocument,
+  prepareRequisition,
+  prepareResultsReport,
+  resultsReport,
+} from '../adapters/order-documents.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 import { newId } from '../domain/ids.js';
 import { indexCatalog } from '../domain/catalog.js';
@@ -123,10 +129,6 @@ export function cancelOrderDeps(): CancelOrderDeps {
   };
 }
 
-// The PDF renderers (pdf-lib, its fonts, the barcode encoder) load when a document is first made:
-// most functions that carry them (cancellation, the sandbox's scenarios, the dashboard) rarely do.
-const orderDocuments = () => import('../adapters/order-documents.js');
-
 export function placeOrderDeps(): PlaceOrderDeps {
   return {
     orders: orderStore(),
@@ -134,8 +136,8 @@ export function placeOrderDeps(): PlaceOrderDeps {
     now: () => clock().now(),
     alert,
     deliverNow: deliverNow(dispatchDeps()),
+    prepareRequisition,
     issueRequisition: async (order, number) => {
-      const { issueRequisitionDocument } = await orderDocuments();
       await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
         order,
@@ -167,7 +169,8 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
     deliverNow: deliverNow(dispatchDeps()),
-    renderResultsPdf: async (...args) => (await orderDocuments()).resultsReport(...args),
+    prepareReport: prepareResultsReport,
+    renderResultsPdf: resultsReport,
   };
 }
 

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, type JsonResponse } from '../support/http.js';
+import { baseUrl, getJson, type JsonResponse } from '../support/http.js';
 import { startReceiver } from '../support/receiver.js';
 import { adultPatient, admin, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 
@@ -80,6 +81,8 @@ describe('audit trail', () => {
       ]),
     );
     expect(records).toHaveLength(7); // exactly one record each, nothing else
+    // The operator's upload is filed under the order's partner too.
+    expect(records.find((r) => r.action === 'results.uploaded')?.partnerId).toBe(partner.id);
     for (const r of records) {
       expect(r.orderId).toBe(order.id);
       expect(r.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,6 +100,30 @@ describe('audit trail', () => {
 
     const everything = JSON.stringify([...records, ...(await trail(`partnerId=${partner.id}`))]);
     for (const value of PATIENT_VALUES) expect(everything).not.toContain(value);
+  });
+
+  it("records a lab's results message under the order and its partner", async () => {
+    const order = (await placeOrder(partner, ['cbc'])).body;
+    expect((await api(partner, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(200);
+    const oru = readFileSync(
+      new URL('../fixtures/hl7/05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7', import.meta.url),
+      'latin1',
+    );
+    const res = await getJson('/admin/v1/lab/oru', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' },
+      body: oru.replaceAll('ORD666555', order.id),
+    });
+    expect(res.status).toBe(200);
+    const ingested = (await trail(`orderId=${order.id}`)).filter((r) => r.action === 'results.ingested');
+    expect(ingested).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        principal: { type: 'operator', id: 'local-operator' },
+        orderId: order.id,
+        partnerId: partner.id,
+      }),
+    ]);
   });
 
   it('records operator actions on a partner under the partner, naming the key they concerned', async () => {

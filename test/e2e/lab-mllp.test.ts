@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/local-service.js';
 import { ack, startTestLab } from '../support/mllp-lab.js';
 import { orderBody } from '../support/partner.js';
+import { barWidths, decodeCode128, pdfContent } from '../support/pdf.js';
 
 // The runtime pointed at an external lab (LAB_MLLP_URL): a test MLLP server plays the lab, and
 // every placement goes through the production adapter.
@@ -25,23 +25,7 @@ const newOrder = async (items: string[], over: Record<string, unknown> = {}) =>
 const advance = (id: string) => call('POST', `/api/v1/sandbox/orders/${id}/advance`, key);
 const cancelReason = async (id: string) =>
   (await call('DELETE', `/api/v1/orders/${id}`, key)).body.error?.details?.reason as string;
-/** The text a PDF draws (pdf-lib writes WinAnsi hex strings into Flate streams), and whether it has an image. */
-async function pdfContent(url: string) {
-  const raw = Buffer.from(await (await fetch(url)).arrayBuffer()).toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
-    try {
-      return inflateSync(Buffer.from(m[1] as string, 'latin1')).toString('latin1');
-    } catch {
-      return '';
-    }
-  });
-  const text = streams
-    .flatMap((s) =>
-      [...s.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => Buffer.from(m[1] as string, 'hex').toString('latin1')),
-    )
-    .join('\n');
-  return { text, hasImage: raw.includes('/Subtype /Image') };
-}
+const download = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 const alertLines = (name: string) =>
   service
     .output()
@@ -93,8 +77,8 @@ describe('orders to an external lab over MLLP', () => {
     expect(msg.getAllSegments('NK1')).toHaveLength(0);
     // The requisition: the number as a Code 128 barcode, and the lab's accession from ORC-3.
     const req = await call('GET', `/api/v1/orders/${order.id}/requisition`, key);
-    const pdf = await pdfContent(req.body.url);
-    expect(pdf.hasImage).toBe(true);
+    const pdf = pdfContent(await download(req.body.url));
+    expect(decodeCode128(barWidths(pdf.rects))).toBe(placed.body.requisition.number);
     expect(pdf.text).toContain(`Requisition number: ${placed.body.requisition.number}`);
     expect(pdf.text).toContain('Lab accession: ACC1');
     // Every message has its own control id.

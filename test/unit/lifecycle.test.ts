@@ -90,6 +90,28 @@ describe('placement', () => {
     expect(delivered).toEqual(['order.requisition_ready']);
   });
 
+  it('asks for the requisition renderer while the placing write is in flight, before it is needed', async () => {
+    await orders.create(order('order_w1'));
+    const seen: string[] = [];
+    const writes = Object.assign(Object.create(orders) as MemoryOrders, {
+      transition: (...args: Parameters<MemoryOrders['transition']>) => (
+        seen.push(`write ${String(args[2].state)}`),
+        orders.transition(...args)
+      ),
+    });
+    const placed = await placeOrder(
+      {
+        ...placeDeps(),
+        orders: writes,
+        prepareRequisition: () => void seen.push('prepare'),
+        issueRequisition: async () => void seen.push('issue'),
+      },
+      (await orders.findById('order_w1')) as OrderRecord,
+    );
+    expect(placed?.state).toBe('requisition_issued');
+    expect(seen).toEqual(['write placing', 'prepare', 'issue', 'write requisition_issued']);
+  });
+
   it('does not place an order before it is due', async () => {
     await orders.create(order('order_b'));
     now += 59 * 60_000;

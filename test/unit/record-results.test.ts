@@ -44,6 +44,12 @@ const analyte = (name: string, value: number): Analyte =>
     notReported: false,
   }) as Analyte;
 
+async function storedOrder(orders: MemoryOrders, over: Partial<OrderRecord>): Promise<OrderRecord> {
+  const order = { partnerId: 'p1', externalId: null, version: 1, ...over } as OrderRecord;
+  await orders.create(order);
+  return order;
+}
+
 describe('recordResults', () => {
   it('two deliveries racing for one order: the partner sees the winner’s results and files, whole', async () => {
     const orders = new MemoryOrders();
@@ -93,17 +99,40 @@ describe('recordResults', () => {
     expect(documents.files.size).toBe(2); // the loser's file exists, under its own key, and is never shown
   });
 
+  it('stores the files and the results record side by side, and moves the order only once all are stored', async () => {
+    const orders = new MemoryOrders();
+    const order = await storedOrder(orders, { id: 'o3', state: 'requisition_issued' });
+    const started: string[] = [];
+    const finish: Array<() => void> = [];
+    const slow = (what: string) => () =>
+      new Promise<void>((ok) => {
+        started.push(what);
+        finish.push(ok);
+      });
+    const deps: RecordResultsDeps = {
+      orders,
+      results: { put: slow('record'), get: async () => null },
+      documents: { ...new MemoryDocuments(), put: slow('file') } as unknown as DocumentStore,
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      newResultsId: () => 'res_9',
+      renderResultsPdf: async () => new Uint8Array(),
+      deliverNow: async () => undefined,
+    };
+    const pdfs = [1, 2].map((n) => ({ label: `Report ${n}`, bytes: new Uint8Array([n]) }));
+    const recorded = recordResults(deps, order, { source: 'operator_upload', analytes: [], pdfs, trigger: 't' });
+    await new Promise((ok) => setImmediate(ok));
+    expect(started.sort()).toEqual(['file', 'file', 'record']); // all under way at once
+    finish.slice(0, 2).forEach((ok) => ok());
+    await new Promise((ok) => setImmediate(ok));
+    expect(orders.orders.get('o3')?.state).toBe('requisition_issued'); // one still being stored: not pointed at
+    finish[2]?.();
+    expect(await recorded).toMatchObject({ ok: true });
+    expect(orders.orders.get('o3')).toMatchObject({ state: 'results_reported', resultsId: 'res_9' });
+  });
+
   it('an order touched meanwhile (the sweep retrying its requisition) still takes the results: the lab does not resend', async () => {
     const orders = new MemoryOrders();
-    const order = {
-      id: 'o2',
-      partnerId: 'p1',
-      externalId: null,
-      state: 'placed',
-      requisitionNumber: 'RQ1',
-      version: 1,
-    } as OrderRecord;
-    await orders.create(order);
+    const order = await storedOrder(orders, { id: 'o2', state: 'placed', requisitionNumber: 'RQ1' });
     const results = new MemoryResults();
     const deps: RecordResultsDeps = {
       orders,

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
 import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/app/deliver-webhook.js';
+import { deliverNow } from '../../shared/app/deliver-now.js';
+import { newDelivery } from '../../shared/domain/webhooks/delivery.js';
 import { activeSecrets } from '../../shared/domain/webhooks/signed-request.js';
 import { MemoryDeliveries, webhookPartner } from '../support/fakes.js';
 import { checkWebhookUrl, isForbiddenAddress } from '../../shared/domain/webhooks/ssrf.js';
@@ -203,6 +205,21 @@ describe('dispatch: one send per due attempt', () => {
     const record = await deliveries.get(event.deliveryId);
     expect(record?.attempts).toHaveLength(1);
     expect(record?.nextAttemptAt).toBe('2026-11-24T10:01:00.000Z');
+  });
+
+  it('the inline first attempt sends what the state change wrote without reading it back; a sweep that claimed it first keeps it', async () => {
+    const { deliveries, sent, deps } = setup(200);
+    let reads = 0;
+    const counted = { ...deps, deliveries: Object.assign(deliveries, { get: async () => (reads++, null) }) };
+    deliveries.records.set(event.deliveryId, newDelivery(event)); // as the transition wrote it
+    await deliverNow(counted)([event]);
+    expect(reads).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(deliveries.records.get(event.deliveryId)).toMatchObject({ status: 'succeeded', version: 2 });
+    // Claimed by a sweep between the write and the inline attempt: the claim here fails on its version.
+    deliveries.records.set(event.deliveryId, { ...newDelivery(event), version: 1 });
+    await deliverNow(counted)([event]);
+    expect(sent).toHaveLength(1);
   });
 
   it('a worker that dies holding a claim leaves the attempt due again when the claim runs out', async () => {

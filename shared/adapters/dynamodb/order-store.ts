@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OutboxEvent } from '../../domain/events.js';
-import type { DeliveryRecord } from '../../domain/webhooks/delivery.js';
+import { newDelivery, type DeliveryRecord } from '../../domain/webhooks/delivery.js';
 import type { OrderRecord, OrderState } from '../../domain/order.js';
 import type { NewOrderWrite, OrderPage, OrderStore } from '../../ports/order-store.js';
 import { recoveryKind, type RecoveryKind } from '../../domain/recovery-kind.js';
@@ -75,14 +75,7 @@ export function orderItemProblem(order: OrderRecord): string | null {
 
 /** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
 export function outboxItem(e: OutboxEvent) {
-  return deliveryItem({
-    id: e.deliveryId,
-    event: e,
-    status: 'pending',
-    attempts: [],
-    nextAttemptAt: e.createdAt,
-    version: 0,
-  });
+  return deliveryItem(newDelivery(e));
 }
 
 /**

@@ -1,4 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 
 // A tiny flowing-text layout over pdf-lib: lines that wrap and break across pages.
 
@@ -14,6 +25,16 @@ export function winAnsi(text: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/[^\x20-\x7E]/g, '?');
+}
+
+/**
+ * Loads what every render needs first (pdf-lib's code and the two fonts' metrics, which it inflates
+ * once per process), so a caller can have it done while it waits on the network.
+ */
+export async function warmUpFonts(): Promise<void> {
+  const doc = await PDFDocument.create();
+  await doc.embedFont(StandardFonts.Helvetica);
+  await doc.embedFont(StandardFonts.HelveticaBold);
 }
 
 export class Flow {
@@ -88,12 +109,26 @@ export class Flow {
     this.y -= size + 5;
   }
 
-  /** A PNG (a barcode) at the left margin, `width` points wide, its aspect kept. */
-  async png(bytes: Uint8Array, width: number): Promise<void> {
-    const image = await this.doc.embedPng(bytes);
-    const height = (image.height / image.width) * width;
+  /**
+   * Bars (a barcode's, in its own units: `bars` left edges and widths across `size`) at the left
+   * margin, `width` points wide, its aspect kept: vector rectangles in one black fill.
+   */
+  bars(
+    bars: ReadonlyArray<{ x: number; width: number }>,
+    size: { width: number; height: number },
+    width: number,
+  ): void {
+    const unit = width / size.width;
+    const height = size.height * unit;
     this.ensure(height + 4);
-    this.page.drawImage(image, { x: MARGIN, y: this.y - height, width, height });
+    const y = this.y - height;
+    this.page.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(0, 0, 0),
+      ...bars.map((b) => rectangle(MARGIN + b.x * unit, y, b.width * unit, height)),
+      fill(),
+      popGraphicsState(),
+    );
     this.y -= height + 6;
   }
 
@@ -102,6 +137,8 @@ export class Flow {
   }
 
   async bytes(): Promise<Uint8Array> {
-    return this.doc.save();
+    // A plain cross-reference table: object streams would deflate every object once more (in
+    // JavaScript, at a cold start) to save a few hundred bytes on a one- or two-page document.
+    return this.doc.save({ useObjectStreams: false });
   }
 }

@@ -1,4 +1,6 @@
-import { Flow } from './layout.js';
+import { Flow, warmUpFonts } from './layout.js';
+
+export { warmUpFonts as warmUp };
 
 export interface ResultsPdfInput {
   orderId: string;

@@ -22,6 +22,11 @@ export interface DeliveryRecord {
   version: number;
 }
 
+/** The delivery an outbox event starts as: due at once, never attempted (what a state change writes). */
+export function newDelivery(event: OutboxEvent): DeliveryRecord {
+  return { id: event.deliveryId, event, status: 'pending', attempts: [], nextAttemptAt: event.createdAt, version: 0 };
+}
+
 const STATUS_OF: Record<OrderEventType, PublicOrderStatus> = {
   'order.requisition_ready': 'requisition_ready',
   'order.results_ready': 'results_ready',
