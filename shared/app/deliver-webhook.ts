@@ -53,18 +53,22 @@ export async function attemptDelivery(
   found: DeliveryRecord,
   kind: 'scheduled' | 'replay',
 ): Promise<DeliveryRecord | null> {
-  const partner = await deps.partners.get(found.event.partnerId);
   const now = deps.now();
-  if (!partner?.webhookUrl) {
-    if (kind === 'replay') return found;
-    const skipped = { ...found, status: 'no_endpoint' as const, nextAttemptAt: null };
-    return (await deps.deliveries.save(skipped, found.version)) ? { ...skipped, version: found.version + 1 } : null;
-  }
+  const partnerRead = deps.partners.get(found.event.partnerId);
   let record = found;
   if (kind === 'scheduled') {
+    // The claim does not depend on the partner, so both go out in one round trip; a partner with
+    // no webhook URL then costs a second write (the claimed record marked no_endpoint).
     const claimed = { ...found, nextAttemptAt: new Date(now.getTime() + ATTEMPT_CLAIM_MS).toISOString() };
+    partnerRead.catch(() => undefined); // awaited below; a lost claim leaves it unread
     if (!(await deps.deliveries.save(claimed, found.version))) return null;
     record = { ...claimed, version: found.version + 1 };
+  }
+  const partner = await partnerRead;
+  if (!partner?.webhookUrl) {
+    if (kind === 'replay') return found;
+    const skipped = { ...record, status: 'no_endpoint' as const, nextAttemptAt: null };
+    return (await deps.deliveries.save(skipped, record.version)) ? { ...skipped, version: record.version + 1 } : null;
   }
   const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
   const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });

@@ -222,6 +222,36 @@ describe('dispatch: one send per due attempt', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('claims the attempt and reads the partner side by side; a partner without a URL gets its claimed record marked no_endpoint', async () => {
+    const { deliveries, sent, deps } = setup(200);
+    const started: string[] = [];
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    const save = deliveries.save.bind(deliveries);
+    const watched: DispatchDeps = {
+      ...deps,
+      // Each answers only once both have started: sequential calls would wait here for ever.
+      partners: { get: async () => (started.push('partner'), await gate, { ...partner, webhookUrl: null }) } as never,
+      deliveries: Object.assign(deliveries, {
+        save: async (...args: Parameters<typeof save>) => {
+          started.push('save');
+          if (started.length === 2) release();
+          await gate;
+          return save(...args);
+        },
+      }),
+    };
+    const record = (await deliveries.get(event.deliveryId))!;
+    const done = await attemptDelivery(watched, record, 'scheduled');
+    expect(started.slice(0, 2).sort()).toEqual(['partner', 'save']);
+    expect(sent).toHaveLength(0);
+    expect(done).toMatchObject({ status: 'no_endpoint', nextAttemptAt: null, version: record.version + 2 });
+    expect(deliveries.records.get(event.deliveryId)).toMatchObject({
+      status: 'no_endpoint',
+      version: record.version + 2,
+    });
+  });
+
   it('a worker that dies holding a claim leaves the attempt due again when the claim runs out', async () => {
     const { deliveries, sent, deps, advance } = setup(200);
     const claimedThenDied = { ...deps, sender: { send: () => new Promise<never>(() => undefined) } };
