@@ -1,4 +1,4 @@
-import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
+import { publicHandler, readsCatalog, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { json, query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { publicQueryError } from '../../shared/http/public-errors.js';
 import { decodeAvailabilityQuery } from '../../shared/domain/public-query.js';
@@ -29,5 +29,5 @@ export const makeHandler = (deps: Deps) =>
       });
       return json(200, availability);
     },
-    { readAhead: () => deps.catalogStore().get() },
+    readsCatalog(deps),
   );

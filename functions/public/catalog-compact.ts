@@ -1,4 +1,4 @@
-import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
+import { publicHandler, readsCatalog, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { query, repeatedQueryParameters } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { memberTests, indexCatalog, type Catalog } from '../../shared/domain/catalog.js';
@@ -39,7 +39,7 @@ export const makeHandler = (deps: Deps) =>
         },
       );
     },
-    { readAhead: () => deps.catalogStore().get() },
+    readsCatalog(deps),
   );
 
 function compact(catalog: Catalog, origin: string, locale: 'en' | 'es', medium: string | null) {

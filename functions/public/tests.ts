@@ -1,4 +1,4 @@
-import { publicHandler, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
+import { publicHandler, readsCatalog, type PublicEdgeDeps } from '../../shared/http/public-handler.js';
 import { cachedJson } from '../../shared/http/conditional.js';
 import { publicCatalog } from '../../shared/domain/public-catalog.js';
 import { publicLinks } from '../../shared/domain/public-links.js';
@@ -17,5 +17,5 @@ export const makeHandler = (deps: Deps) =>
       const origin = serviceOrigin(deps, event);
       return cachedJson(`tests ${catalog.version} ${origin}`, () => publicCatalog(catalog, publicLinks(origin)));
     },
-    { readAhead: () => deps.catalogStore().get() },
+    readsCatalog(deps),
   );

@@ -9,14 +9,13 @@ const REPO_ROOT = join(import.meta.dirname, '..', '..');
  * Modules replaced in every bundle, each by a small module in ./bundle that does the same job with
  * less cold-start cost: Lambda's credentials are always in the environment, and Node has zlib.
  */
-export const LAMBDA_ALIASES: Record<string, string> = {
+const LAMBDA_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'infra/aws/bundle/lambda-credentials.ts'),
   pako: join(REPO_ROOT, 'infra/aws/bundle/pako-zlib.ts'),
 };
 
 /** ESM bundles of CommonJS dependencies still call require(). */
-export const REQUIRE_BANNER =
-  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /** esbuild's options for a Lambda bundle (Node 22, minified ESM, the AWS SDK included and tree-shaken). */
 export const LAMBDA_ESBUILD = {

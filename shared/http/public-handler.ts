@@ -19,6 +19,11 @@ export interface PublicHandlerOptions {
   readAhead?: () => Promise<unknown>;
 }
 
+/** The option of every route that answers from the catalogue: its read starts beside the rate limit. */
+export const readsCatalog = (deps: Pick<ServiceDeps, 'catalogStore'>): PublicHandlerOptions => ({
+  readAhead: () => deps.catalogStore().get(),
+});
+
 /** Every public JSON route: rate limited per IP, open CORS, brief caching, public error shape. */
 export function publicHandler(
   deps: PublicEdgeDeps,
