@@ -10,6 +10,7 @@ type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'clock' | 'documentStore' | 'ord
 /** GET /api/v1/orders/{id}/results: the Results document with fresh signed PDF URLs. */
 export const makeHandler = (deps: Deps) =>
   partnerHandler(deps, { action: 'results.url_issued' }, async (event, identity) => {
+    deps.documentStore().prepare?.(); // the links are signed by the S3 client: it loads in the read's wait
     const order = await deps.orderStore().get(identity.partnerId, pathParam(event, 'id'));
     if (!order) throw new ApiError('not_found', 'No such order.');
     const results = await resultsDocument(

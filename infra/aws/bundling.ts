@@ -1,7 +1,8 @@
-// How every Lambda is bundled, in one place: the stack (NodejsFunction), the bundle-size report and
-// the cold-start bench all read this, so what the bench measures is what is deployed.
-import type { BuildOptions } from 'esbuild';
-import { join } from 'node:path';
+// How every Lambda is bundled, in one place: the stack (each function's asset), the bundle-size
+// report and the cold-start bench all build with lambdaBuild, so what the bench measures is what
+// is deployed.
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { join, relative } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -17,20 +18,121 @@ const LAMBDA_ALIASES: Record<string, string> = {
 /** ESM bundles of CommonJS dependencies still call require(). */
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** esbuild's options for a Lambda bundle (Node 22, minified ESM, the AWS SDK included and tree-shaken). */
+/**
+ * esbuild's options for a Lambda bundle: Node 22, minified ESM, the AWS SDK included and
+ * tree-shaken, and split: what a handler imports lazily (`await import(...)`: Stripe, pdf-lib and
+ * bwip-js, the S3 client, the lab's MLLP adapter) is a chunk of its own beside index.mjs, read and
+ * compiled only when the handler first needs it, so a cold start that never reaches it does not
+ * pay for it. Chunks sit beside the entry, so `import.meta.dirname` is the same in all of them.
+ */
 export const LAMBDA_ESBUILD = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node22',
   minify: true,
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  outExtension: { '.js': '.mjs' },
   mainFields: ['module', 'main'],
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
 } as const satisfies BuildOptions;
 
-/** The same aliases as NodejsFunction's `esbuildArgs` (`--alias:from=to`). */
-export const aliasArgs = (): { '--alias': string[] } => ({
-  '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`),
-});
+/** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */
+export const LAMBDA_ENTRY_FILE = 'index.mjs';
+
+/**
+ * Bundles one function (`entry`, a path) into `outdir`: index.mjs and the chunks of its lazy
+ * imports. esbuild makes a chunk of every `import()` its scan meets, live or not (a handler's
+ * composition reaches every adapter's module, and tree shaking happens after chunking), so a first,
+ * unsplit build finds which modules the function really runs, and the split build leaves out the
+ * lazy imports of every other module: a function's asset carries only code it can reach.
+ */
+export async function bundleLambda(
+  entry: string,
+  outdir: string,
+  opts: { minify?: boolean; write?: boolean; live?: ReadonlySet<string> } = {},
+): Promise<{ metafile: Metafile }> {
+  const live = opts.live ?? (await liveModules([entry], opts.minify)).get(entry) ?? new Set<string>();
+  const split = await build({
+    ...LAMBDA_ESBUILD,
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'silent',
+    minify: opts.minify ?? true,
+    entryPoints: { index: entry },
+    outdir,
+    write: opts.write ?? true,
+    metafile: true,
+    plugins: [onlyLiveLazyImports(live)],
+  });
+  return { metafile: split.metafile };
+}
+
+/**
+ * The modules each entry (a path) really runs, by one unsplit build of them all: those that keep
+ * code in its whole bundle after tree shaking. Paths are relative to the repository, as esbuild's
+ * metafile names them.
+ */
+export async function liveModules(entries: readonly string[], minify = true): Promise<Map<string, Set<string>>> {
+  const whole = await build({
+    ...LAMBDA_ESBUILD,
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'silent',
+    minify,
+    splitting: false,
+    entryPoints: entries.map((e) => ({ in: e, out: relative(REPO_ROOT, e).replace(/\W/g, '_') })),
+    outdir: join(REPO_ROOT, 'cdk.out', 'live-modules'),
+    write: false,
+    metafile: true,
+  });
+  const byEntry = new Map<string, Set<string>>();
+  for (const out of Object.values(whole.metafile.outputs)) {
+    if (!out.entryPoint) continue;
+    const live = Object.entries(out.inputs).flatMap(([path, i]) => (i.bytesInOutput > 0 ? [path] : []));
+    byEntry.set(join(REPO_ROOT, out.entryPoint), new Set(live));
+  }
+  return byEntry;
+}
+
+/** Marks external (never loaded: the code that would import it is not in the bundle) each lazy import of a module the function does not run. */
+function onlyLiveLazyImports(live: ReadonlySet<string>): Plugin {
+  return {
+    name: 'only-live-lazy-imports',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
+        const r = await b.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'inner',
+        });
+        if (r.errors.length || r.external) return r;
+        return live.has(relative(REPO_ROOT, r.path)) ? r : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * What a cold start loads, from a build's metafile: the entry and every chunk it imports
+ * statically (bytes), and all the function's code, lazy chunks included (totalBytes).
+ */
+export function loadedAtStart(metafile: Metafile): { bytes: number; totalBytes: number } {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((p) => outputs[p]?.entryPoint !== undefined);
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path) || !outputs[path]) return;
+    seen.add(path);
+    for (const i of outputs[path].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  if (entry) visit(entry);
+  const js = Object.entries(outputs).filter(([p]) => p.endsWith('.mjs'));
+  return {
+    bytes: [...seen].reduce((n, p) => n + (outputs[p]?.bytes ?? 0), 0),
+    totalBytes: js.reduce((n, [, o]) => n + o.bytes, 0),
+  };
+}

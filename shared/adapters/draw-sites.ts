@@ -9,12 +9,14 @@ let directory: {
   search: (q: { lat: number; lng: number; radiusMiles: number; limit: number }) => ReturnType<typeof searchLocations>;
 } | null = null;
 
+/** The directory; the site index is decoded when a site is first looked up, not when a handler is built. */
 export function drawSites() {
   if (directory) return directory;
-  const index = sortedSeedSites();
+  let index: ReturnType<typeof sortedSeedSites> | null = null;
+  const sites = () => (index ??= sortedSeedSites());
   directory = {
     find: (id: string): DrawSiteRef | null => {
-      const site = findSite(index, id);
+      const site = findSite(sites(), id);
       return site
         ? {
             id: site.id,
@@ -24,7 +26,7 @@ export function drawSites() {
           }
         : null;
     },
-    search: (q) => searchLocations(index, q),
+    search: (q) => searchLocations(sites(), q),
   };
   return directory;
 }

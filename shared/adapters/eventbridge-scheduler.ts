@@ -45,6 +45,8 @@ function oneTimeScheduler(
           }),
         );
       } catch (err) {
+        // Names are one per order: an existing schedule is this order's, made by an earlier attempt.
+        if ((err as Error).name === 'ConflictException') return;
         logger.warn(config.failure.message, { orderId, error: (err as Error).name });
         countMetric(config.failure.metric);
         throw err;

@@ -1,5 +1,6 @@
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import type { DataKeys } from './envelope-sealer.js';
+import { sdkClientConfig } from './local-endpoint.js';
 
 /**
  * Data keys from AWS KMS: GenerateDataKey to seal, Decrypt to open, both with the encryption
@@ -7,7 +8,7 @@ import type { DataKeys } from './envelope-sealer.js';
  * Decrypt names the key, so a blob wrapped by any other key is refused.
  */
 export function kmsDataKeys(opts: { keyId: string; client?: Pick<KMSClient, 'send'> }): DataKeys {
-  const client = opts.client ?? new KMSClient({});
+  const client = opts.client ?? new KMSClient(sdkClientConfig(undefined));
   return {
     async generate(context) {
       const r = await client.send(

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { DocumentStore, SignedUrl } from '../ports/document-store.js';
+import { sdkClientConfig } from './local-endpoint.js';
 
 export interface S3DocumentStoreConfig {
   bucket: string;
@@ -21,14 +22,15 @@ export class S3DocumentStore implements DocumentStore {
 
   constructor(private readonly config: S3DocumentStoreConfig) {
     this.s3 = new S3Client({
-      region: config.region ?? process.env.AWS_REGION ?? 'us-east-1',
-      ...(config.endpoint
-        ? {
-            endpoint: config.endpoint,
-            forcePathStyle: true,
-            credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          }
-        : {}),
+      ...sdkClientConfig(config.endpoint, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+      ...(config.region ? { region: config.region } : {}),
+      ...(config.endpoint ? { forcePathStyle: true } : {}),
+      // S3's own settings, given for the same reason (these are their defaults).
+      disableS3ExpressSessionAuth: false,
+      requestChecksumCalculation: 'WHEN_SUPPORTED',
+      responseChecksumValidation: 'WHEN_SUPPORTED',
+      useArnRegion: false,
+      sigv4aSigningRegionSet: () => Promise.resolve(undefined),
     });
   }
 

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { sdkClientConfig } from './local-endpoint.js';
 
 const cache = new Map<string, Promise<string>>();
 let client: SecretsManagerClient | null = null;
@@ -11,7 +12,7 @@ export function secretValue(arn: string | undefined, localValue: string): Promis
   if (!arn) return Promise.resolve(localValue);
   let value = cache.get(arn);
   if (!value) {
-    client ??= new SecretsManagerClient({});
+    client ??= new SecretsManagerClient(sdkClientConfig(undefined));
     value = client.send(new GetSecretValueCommand({ SecretId: arn })).then((r) => {
       if (!r.SecretString) throw new Error('secret has no string value');
       return r.SecretString;

@@ -22,7 +22,10 @@ export type CancelResult =
  * and the refund, side by side.
  */
 export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orderId: string): Promise<CancelResult> {
-  let current = await deps.orders.get(partnerId, orderId);
+  const reading = deps.orders.get(partnerId, orderId);
+  // A cancellation refunds: the payment client loads in the reads' and the write's wait.
+  deps.payments.prepare?.();
+  let current = await reading;
   if (!current) return { ok: false, kind: 'no_order' };
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();

@@ -1,6 +1,6 @@
 // POST /orders, the whole flow: the replay check, the business rules, the storability check, the
 // key claim (with the charge it will send), the charge, then the order and the key's completion
-// in one transaction, and the placement schedule. Five store calls on the success path with the
+// in one transaction, beside the placement schedule. Five store calls on the success path with the
 // authorizer's one: the key read, the partner read, the claim, the order.
 import { providerIdempotencyKey, retryAfterSeconds, decideOnKey, type KeyRecord } from '../domain/idempotency.js';
 import { checkOrderRules, type OrderRuleError } from '../domain/order-rules.js';
@@ -68,7 +68,10 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
   const partnerRead = deps.partners.get(cmd.partnerId);
   const catalogRead = deps.catalog();
   for (const read of [partnerRead, catalogRead]) read.catch(() => undefined);
-  const keyRead = await deps.keys.get(keyId);
+  const keyReading = deps.keys.get(keyId);
+  // A new order charges next: the payment client loads in these reads' wait, not after them.
+  deps.payments.prepare?.();
+  const keyRead = await keyReading;
   const prior = decideOnKey(keyRead, cmd.requestHash, deps.now().getTime(), deps.keyLifeMs);
   if (prior.kind === 'replay') return { kind: 'created', body: prior.data, replayed: true };
   const partner = await partnerRead;
@@ -156,7 +159,14 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
     const order = build(held.orderId, new Date(held.chargedAtMs!), held.intentId!, held.charge?.pricing ?? pricing);
     const body = JSON.stringify(toPublicOrder(order, deps.config.cancelWindowMinutes));
     const completed = key.next({ ...charged, status: 'COMPLETED', data: body, ...release });
-    const written = await deps.orders.createCompleting(order, completed, key.current.version);
+    // The placement schedule is made beside the order's write, not after it: it fires minutes from
+    // now and finds the order written or, should the write fail, nothing to place (the request's
+    // retry writes this same order id, whose schedule this already is; the sweep places any order
+    // that has none). A failure is left to the sweep.
+    const writing = deps.orders.createCompleting(order, completed, key.current.version);
+    // On the next turn, so the write's request is on the wire before the schedule's is prepared.
+    const scheduling = nextTurn().then(() => deps.schedulePlacement(order).catch(() => undefined));
+    const [written] = await Promise.all([writing, scheduling]);
     if (written === 'key_changed') return inProgress();
     if (written === 'created') key.written(completed);
     else {
@@ -165,7 +175,6 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
       if (!(await key.save({ ...charged, status: 'COMPLETED', data: stored, ...release }))) return inProgress();
       return { kind: 'created', body: stored, replayed: false };
     }
-    await deps.schedulePlacement(order).catch(() => undefined);
     return { kind: 'created', body, replayed: false };
   } catch {
     if (charged) deps.alert('order_write_failed_after_charge', { orderId: key.current.orderId, partnerId: partner.id });
@@ -180,6 +189,8 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
     return { kind: 'refused', code: 'internal_error', retryAfterSeconds: retryAfterSeconds(retryAtMs, nowMs) };
   }
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const inProgress = (): CreateOrderOutcome => ({
   kind: 'refused',

@@ -49,6 +49,29 @@ export function once<T>(build: () => T): () => T {
   };
 }
 
+/**
+ * An adapter that needs loading first (its code is a lazily imported chunk, its key a secret): the
+ * load starts on the first call and is shared by every caller; a failed load is tried again on the
+ * next call rather than kept.
+ */
+export function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = null;
+      throw err;
+    }));
+}
+
+/**
+ * Starts a load on the next turn of the event loop without waiting for it (an adapter's prepare):
+ * by then the caller's store requests are on the wire, so loading and compiling the adapter's code
+ * runs in their wait instead of delaying them. Never throws; the adapter's first call waits for it.
+ */
+export function startSoon(load: () => Promise<unknown>): void {
+  setImmediate(() => void load().catch(() => undefined));
+}
+
 export const runtimeEnv = /* @__PURE__ */ once((): RuntimeEnv => parseRuntimeEnv(process.env));
 export const documentClient = /* @__PURE__ */ once(() =>
   createDocumentClient({ endpoint: runtimeEnv().DYNAMODB_ENDPOINT }),

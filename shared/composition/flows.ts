@@ -136,7 +136,10 @@ export function placeOrderDeps(): PlaceOrderDeps {
     now: () => clock().now(),
     alert,
     deliverNow: deliverNow(dispatchDeps()),
-    prepareRequisition,
+    prepareRequisition: () => {
+      prepareRequisition();
+      documentStore().prepare?.();
+    },
     issueRequisition: async (order, number) => {
       await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
@@ -169,7 +172,10 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
     deliverNow: deliverNow(dispatchDeps()),
-    prepareReport: prepareResultsReport,
+    prepareReport: () => {
+      prepareResultsReport();
+      documentStore().prepare?.();
+    },
     renderResultsPdf: resultsReport,
   };
 }

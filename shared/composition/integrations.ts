@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkStripeKeyForStage, sealingKeySource, secretSource, type RuntimeEnv } from '../config/runtime-env.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
-import { createStripePayments, verifyStripeEvent } from '../adapters/stripe-payments.js';
 import { secretValue } from '../adapters/secrets.js';
 import { apiGatewayUsagePlans } from '../adapters/api-gateway-usage-plans.js';
 import { noUsagePlans, sweepOnlyScheduler } from '../adapters/without-aws.js';
@@ -13,7 +12,6 @@ import { httpWebhookSender } from '../adapters/http-webhook-sender.js';
 import { simulatedLab } from '../adapters/simulated-lab.js';
 import { mllpLab } from '../adapters/mllp-lab.js';
 import { parseMllpUrl } from '../adapters/mllp/framing.js';
-import { S3DocumentStore } from '../adapters/s3-document-store.js';
 import { envelopeSealer, localDataKeys } from '../adapters/envelope-sealer.js';
 import { kmsDataKeys } from '../adapters/kms-data-keys.js';
 import { indexCatalog } from '../domain/catalog.js';
@@ -25,7 +23,7 @@ import type { RetryQueue, WebhookSender } from '../ports/webhooks.js';
 import type { Lab } from '../ports/lab.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { SecretSealer } from '../ports/secret-sealer.js';
-import { catalogStore, clock, localOverrides, once, runtimeEnv } from './core.js';
+import { catalogStore, clock, loadedOnce, localOverrides, once, runtimeEnv, startSoon } from './core.js';
 
 export const webhookPolicy = /* @__PURE__ */ once((): UrlPolicy => ({
   requireHttps: runtimeEnv().SERVICE_ENVIRONMENT === 'production',
@@ -44,32 +42,35 @@ export const secretSealer = /* @__PURE__ */ once((): SecretSealer => {
   );
 });
 
+/**
+ * Stripe's client and signature check, loaded when first needed: a chunk of its own in the Lambda
+ * bundle (infra/aws/bundling.ts), so the functions that rarely touch Stripe (the sweeps, results)
+ * never compile it, and those that will (order creation, cancellation) load it in a store wait.
+ */
+const stripeAdapter = () => import('../adapters/stripe-payments.js');
+
 export const payments = /* @__PURE__ */ once((): Payments => {
   const env = runtimeEnv();
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
-  // The key is read from Secrets Manager when a payment call first needs it (in AWS), then the
-  // client is reused; a failed read is tried again on the next call rather than kept.
-  let client: Promise<Payments> | null = null;
-  const ready = () =>
-    (client ??= stripeKey(env)
-      .then((secretKey) =>
-        createStripePayments({
-          secretKey: checkStripeKeyForStage(secretKey, env.SERVICE_ENVIRONMENT),
-          timeoutMs: env.STRIPE_TIMEOUT_MS,
-          ...(base
-            ? {
-                host: base.hostname,
-                port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
-                protocol: base.protocol === 'https:' ? 'https' : 'http',
-              }
-            : {}),
-        }),
-      )
-      .catch((err: unknown) => {
-        client = null;
-        throw err;
-      }));
+  // The key is read from Secrets Manager when a payment call first needs it (in AWS), beside the
+  // client's code, then the client is reused.
+  const ready = loadedOnce(() =>
+    Promise.all([stripeKey(env), stripeAdapter()]).then(([secretKey, { createStripePayments }]) =>
+      createStripePayments({
+        secretKey: checkStripeKeyForStage(secretKey, env.SERVICE_ENVIRONMENT),
+        timeoutMs: env.STRIPE_TIMEOUT_MS,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+              protocol: base.protocol === 'https:' ? 'https' : 'http',
+            }
+          : {}),
+      }),
+    ),
+  );
   return {
+    prepare: () => startSoon(ready),
     charge: async (req) => (await ready()).charge(req),
     retrieve: async (id) => (await ready()).retrieve(id),
     refund: async (id, key) => (await ready()).refund(id, key),
@@ -84,6 +85,7 @@ export const stripeEventVerifier = /* @__PURE__ */ once((): PaymentEventVerifier
     const env = runtimeEnv();
     if (!env.STRIPE_WEBHOOK_SECRET_ARN && !env.STRIPE_WEBHOOK_SECRET) return null;
     const secret = await secretValue(env.STRIPE_WEBHOOK_SECRET_ARN, env.STRIPE_WEBHOOK_SECRET ?? '');
+    const { verifyStripeEvent } = await stripeAdapter();
     return verifyStripeEvent(payload, header, secret, receivedAtMs);
   },
 }));
@@ -158,10 +160,21 @@ function buildLab(): Lab {
   });
 }
 
-export const documentStore = /* @__PURE__ */ once(
-  (): DocumentStore =>
-    new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }),
-);
+/** Documents in S3; the S3 client is a chunk of its own, loaded on the first document call (or its prepare). */
+export const documentStore = /* @__PURE__ */ once((): DocumentStore => {
+  const ready = loadedOnce(() =>
+    import('../adapters/s3-document-store.js').then(
+      ({ S3DocumentStore }) =>
+        new S3DocumentStore({ bucket: runtimeEnv().DOCUMENTS_BUCKET, endpoint: runtimeEnv().S3_ENDPOINT }),
+    ),
+  );
+  return {
+    prepare: () => startSoon(ready),
+    put: async (key, bytes, contentType) => (await ready()).put(key, bytes, contentType),
+    exists: async (key) => (await ready()).exists(key),
+    signedUrl: async (key, now, expiresIn, name) => (await ready()).signedUrl(key, now, expiresIn, name),
+  };
+});
 export const usagePlans = /* @__PURE__ */ once((): UsagePlans => {
   const id = runtimeEnv().USAGE_PLAN_ID;
   return id ? apiGatewayUsagePlans(id) : noUsagePlans;

@@ -44,6 +44,12 @@ export interface ChargeRequest {
 export type RefundOutcome = { kind: 'issued'; refundId: string } | { kind: 'failed'; message: string };
 
 export interface Payments {
+  /**
+   * Starts, without waiting, what a first call needs (the provider's client and key are loaded on
+   * first use): a flow that will charge or refund calls it before a store wait, so that work runs
+   * in the wait. Never throws; the call itself loads whatever is still missing.
+   */
+  prepare?(): void;
   charge(req: ChargeRequest): Promise<ChargeOutcome>;
   /** Re-check a remembered intent (never search). */
   retrieve(intentId: string): Promise<ChargeOutcome>;

@@ -132,6 +132,7 @@ describe('the PDFs as the Lambda bundles render them (pako replaced by node:zlib
       const outfile = join(out, 'renderers.mjs');
       await build({
         ...LAMBDA_ESBUILD,
+        splitting: false, // one file from stdin; the aliases are what this test is about
         stdin: {
           contents: [
             "export { renderRequisitionPdf } from './shared/adapters/pdf/requisition-pdf.ts';",

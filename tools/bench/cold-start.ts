@@ -7,10 +7,9 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { build } from 'esbuild';
 import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
 import { ROUTES } from '../../shared/manifest/index.js';
-import { LAMBDA_ESBUILD } from '../../infra/aws/bundling.js';
+import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
 
 export interface ColdStartCase {
   name: string;
@@ -112,16 +111,10 @@ export async function coldStarts(
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
   const results: Record<string, ColdStart> = {};
   const bundleOf = async (name: string, entry: string | null) => {
-    const bundle = join(dir, `${name.replace(/\W/g, '_')}.mjs`);
-    await build({
-      entryPoints: [join(root, entry ?? 'tools/bench/hello.ts')],
-      ...LAMBDA_ESBUILD,
-      // A profile names functions only in readable code.
-      minify: !process.env.BENCH_CPU_PROF,
-      outfile: bundle,
-      logLevel: 'silent',
-    });
-    return bundle;
+    const outdir = join(dir, name.replace(/\W/g, '_'));
+    // A profile names functions only in readable code.
+    await bundleLambda(join(root, entry ?? 'tools/bench/hello.ts'), outdir, { minify: !process.env.BENCH_CPU_PROF });
+    return join(outdir, LAMBDA_ENTRY_FILE);
   };
   const hello = await bundleOf('hello-floor', null);
   const helloEvent = join(dir, 'hello-floor.json');

@@ -1,19 +1,20 @@
-import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType, Duration } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { acknowledge, arnRef, hipaa, iam5 } from '../nag.js';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import type { TableKey } from '../../../shared/adapters/dynamodb/tables.js';
 import type { TableAccess } from '../../../shared/manifest/index.js';
 import type { Access, DataTables } from './data-tables.js';
 
 import { METRIC_DIMENSIONS } from '../../../shared/adapters/alerts.js';
-import { aliasArgs, LAMBDA_ESBUILD } from '../bundling.js';
+import { LAMBDA_ENTRY_FILE } from '../bundling.js';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -39,22 +40,20 @@ export interface ServiceFunctionProps {
 
 /**
  * The house Lambda: Node.js 22 on arm64, ESM bundled by the local esbuild as ../bundling.ts says
- * (minified, AWS SDK bundled and tree-shaken), X-Ray tracing, retained logs, and table grants that
- * are exactly the route's declared access (least privilege).
+ * (minified, AWS SDK bundled and tree-shaken, lazy imports split into chunks), X-Ray tracing,
+ * retained logs, and table grants that are exactly the route's declared access (least privilege).
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   /** Writes order data, so it may make a webhook attempt (inline on a transition). */
   readonly writesOrders: boolean;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     this.writesOrders = props.tables.orders === 'readWrite';
-    this.fn = new NodejsFunction(this, 'Fn', {
-      entry: join(REPO_ROOT, props.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+    this.fn = new LambdaFunction(this, 'Fn', {
+      code: lambdaCode(props.entry, props.bundleFiles ?? []),
+      handler: `${LAMBDA_ENTRY_FILE.replace(/\.mjs$/, '')}.handler`,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -69,30 +68,6 @@ export class ServiceFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: METRIC_DIMENSIONS.service,
         ...props.data.environment(),
         ...props.environment,
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: LAMBDA_ESBUILD.target,
-        minify: LAMBDA_ESBUILD.minify,
-        // No source maps: --enable-source-maps parses the whole map at every cold start (about 10 ms
-        // for the smallest function, more for the rest), and the handlers log error names, not stacks.
-        // The same commit bundles to the same bytes, so a stack from the runtime can be mapped offline.
-        sourceMap: false,
-        externalModules: [],
-        mainFields: [...LAMBDA_ESBUILD.mainFields],
-        banner: LAMBDA_ESBUILD.banner.js,
-        loader: LAMBDA_ESBUILD.loader,
-        esbuildArgs: aliasArgs(),
-        ...(props.bundleFiles?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  (props.bundleFiles ?? []).map((f) => `cp "${inputDir}/${f}" "${outputDir}/"`),
-              },
-            }
-          : {}),
       },
     });
     if (props.documents) grantDocuments(this.fn, props.documents.bucket, props.documents.access);
@@ -152,7 +127,7 @@ export class ServiceFunction extends Construct {
  * Documents: get (and head, whose 404 needs ListBucket) for readers, put for writers; never
  * delete, legal hold or retention.
  */
-function grantDocuments(fn: NodejsFunction, bucket: IBucket, access: 'read' | 'readWrite'): void {
+function grantDocuments(fn: LambdaFunction, bucket: IBucket, access: 'read' | 'readWrite'): void {
   fn.addToRolePolicy(
     new PolicyStatement({
       actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'],
@@ -161,4 +136,37 @@ function grantDocuments(fn: NodejsFunction, bucket: IBucket, access: 'read' | 'r
   );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
   bucket.encryptionKey?.grant(fn, ...(access === 'read' ? ['kms:Decrypt'] : ['kms:Decrypt', 'kms:GenerateDataKey']));
+}
+
+/**
+ * A function's code: its entry bundled by the local esbuild into the asset directory (index.mjs and
+ * the chunks its lazy imports load; see ../bundling.ts), with the repository files it reads at run
+ * time copied beside it. No source maps: --enable-source-maps parses the whole map at every cold
+ * start, and the handlers log error names, not stacks; the same commit bundles to the same bytes,
+ * so a stack from the runtime can be mapped offline. The asset's hash is its output's, so an
+ * unchanged function is not redeployed. There is no container path: esbuild is a dev dependency,
+ * installed by `npm ci`.
+ */
+export function lambdaCode(entry: string, bundleFiles: readonly string[] = []): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: Runtime.NODEJS_22_X.bundlingImage,
+      // CDK caches bundling per synth by these options' JSON, which drops `local`: naming the entry
+      // and its files here is what keeps each function from getting the first function's bundle.
+      environment: { LAMBDA_ENTRY: entry, LAMBDA_BUNDLE_FILES: bundleFiles.join(',') },
+      command: ['sh', '-c', 'echo "Lambda bundles are built by the local esbuild: run npm ci first" >&2; exit 1'],
+      local: {
+        tryBundle(outputDir: string): boolean {
+          execFileSync(
+            process.execPath,
+            ['--import', 'tsx', join(REPO_ROOT, 'infra/aws/bundle-lambda.ts'), join(REPO_ROOT, entry), outputDir],
+            { cwd: REPO_ROOT, stdio: 'inherit' },
+          );
+          for (const f of bundleFiles) copyFileSync(join(REPO_ROOT, f), join(outputDir, basename(f)));
+          return true;
+        },
+      },
+    },
+  });
 }

@@ -1,15 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { recordDynamoCall } from './call-counter.js';
+import { sdkClientConfig } from '../local-endpoint.js';
 
 /** A document client; `endpoint` points it at DynamoDB Local in the local runtime and tests. */
 export function createDocumentClient(opts: { endpoint?: string; region?: string } = {}): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
-    region: opts.region ?? process.env.AWS_REGION ?? 'us-east-1',
-    ...(opts.endpoint
-      ? { endpoint: opts.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-    maxAttempts: 3,
+    ...sdkClientConfig(opts.endpoint),
+    ...(opts.region ? { region: opts.region } : {}),
+    // DynamoDB's own settings, given for the same reason (these are their defaults).
+    accountIdEndpointMode: 'preferred',
+    endpointDiscoveryEnabledProvider: () => Promise.resolve(undefined),
   });
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   doc.middlewareStack.add(
