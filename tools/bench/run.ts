@@ -10,7 +10,7 @@ import { measureListing } from './listing.js';
 import { coldStarts } from './cold-start.js';
 import { coldEnvFrom, headlineCases, HELLO_WORLD, summarise } from './cold-env.js';
 import { everyLambdaCases } from './every-lambda.js';
-import { adminPost, BENCH_PATIENT, percentile, startReceiver } from './fixtures.js';
+import { adminPost, BENCH_PATIENT, percentile, startReceiver, warmStandIns } from './fixtures.js';
 import { autocannon as load, startBare as bareServer } from './load.js';
 import { bundleGoals, coldStartGoals, goalTable, openApiGoal, type Goal } from './goals.js';
 import { httpGoals } from './http-checks.js';
@@ -127,6 +127,11 @@ try {
     table.push(
       `| order creation p50 / p99 (ms), ${ORDER_RUNS} sequential | ${orderCreation.p50ms.toFixed(1)} / ${orderCreation.p99ms.toFixed(1)} | | |`,
     );
+  }
+
+  if (part('cold') || part('lambdas')) {
+    console.log('warming the local stand-ins before cold starts are timed...');
+    await warmStandIns(service.url, key);
   }
 
   const coldEnv = coldEnvFrom(service.output(), dataDir);
