@@ -9,9 +9,9 @@ type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'cancelOrderDeps'>;
 
 /** DELETE /api/v1/orders/{id}: cancels while the order provably never reached the lab, and refunds. */
 export const makeHandler = (deps: Deps) =>
-  partnerHandler(deps, { action: 'order.cancelled' }, async (event, identity) =>
+  partnerHandler(deps, { action: 'order.cancelled' }, async (event, identity, _context, note) =>
     cancelAnswer(
-      await cancelOrder(deps.cancelOrderDeps(), identity.partnerId, pathParam(event, 'id')),
+      await cancelOrder(deps.cancelOrderDeps(), identity.partnerId, pathParam(event, 'id'), note.withChange()),
       SERVICE_CONFIG.cancelWindowMinutes,
     ),
   );

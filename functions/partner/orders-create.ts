@@ -19,7 +19,7 @@ type Deps = AuditedEdgeDeps & Pick<ServiceDeps, 'createOrderDeps' | 'metrics'>;
 const AUDIT = { action: 'order.created', fromAnswer: { orderId: 'id' } } as const;
 
 export const makeHandler = (deps: Deps) =>
-  partnerHandler(deps, AUDIT, async (event, identity) => {
+  partnerHandler(deps, AUDIT, async (event, identity, _context, note) => {
     const key = header(event, 'idempotency-key');
     if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiError('idempotency_key_required');
     const raw = parseJsonBody(event.body);
@@ -34,6 +34,7 @@ export const makeHandler = (deps: Deps) =>
       guardian: body.guardian,
       preferredLocationId: body.preferredLocationId,
       metadata: exactMetadata((raw as { metadata?: unknown }).metadata),
+      audit: note.withChange(),
     });
     const metric = OUTCOME_METRICS[outcome.kind === 'refused' ? outcome.code : outcome.kind];
     if (metric && !(outcome.kind === 'created' && outcome.replayed)) deps.metrics()(metric);

@@ -20,10 +20,13 @@ export function faultyOrderStore(inner: OrderStore): OrderStore {
   return {
     storageProblem: (o) => inner.storageProblem(o),
     create: async (o) => (take('orderWrites'), inner.create(o)),
-    createCompleting: async (o, key, v) => (take('orderWrites'), inner.createCompleting(o, key, v)),
+    createCompleting: async (o, key, v, audit) => (take('orderWrites'), inner.createCompleting(o, key, v, audit)),
     get: (p, id) => inner.get(p, id),
     list: (p, opts) => inner.list(p, opts),
-    transition: async (o, from, patch, events) => (take('orderWrites'), inner.transition(o, from, patch, events)),
+    transition: async (o, from, patch, events, audit) => (
+      take('orderWrites'),
+      inner.transition(o, from, patch, events, audit)
+    ),
     duePlacements: (now, limit) => inner.duePlacements(now, limit),
     findById: (id) => inner.findById(id),
     awaitingResults: (before, limit) => inner.awaitingResults(before, limit),

@@ -1,6 +1,7 @@
 import { cancelDecision, type CancelReason, type OrderRecord } from '../domain/order.js';
 import { outboxEvent, type OutboxEvent } from '../domain/events.js';
 import { settleRefund, type RefundDeps } from './settle-refund.js';
+import type { ChangeAudit } from '../ports/audit-log.js';
 
 export interface CancelOrderDeps extends RefundDeps {
   now: () => Date;
@@ -17,11 +18,16 @@ export type CancelResult =
 /**
  * DELETE /orders/{id}: the partner's order, cancelled with a write guarded on the state and
  * version read, so a cancel racing a placement has exactly one winner. The payment is marked
- * refund_pending in the same write (with the order.cancelled event), so a crash before the refund
+ * refund_pending in the same write (with the order.cancelled event and the request's audit record), so a crash before the refund
  * leaves a visible, alerting state rather than a silent one; then the webhook's first attempt
  * and the refund, side by side.
  */
-export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orderId: string): Promise<CancelResult> {
+export async function cancelOrder(
+  deps: CancelOrderDeps,
+  partnerId: string,
+  orderId: string,
+  audit?: ChangeAudit,
+): Promise<CancelResult> {
   const reading = deps.orders.get(partnerId, orderId);
   // A cancellation refunds: the payment client loads in the reads' and the write's wait.
   deps.payments.prepare?.();
@@ -32,6 +38,7 @@ export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orde
     const decision = cancelDecision(current, now, deps.windowMinutes);
     if (!decision.ok) return { ok: false, kind: 'refused', reason: decision.reason };
     const events = [outboxEvent('order.cancelled', current, 'partner_cancel', now)];
+    const records = audit?.records({ orderId }) ?? [];
     const cancelled = await deps.orders.transition(
       current,
       ['scheduled'],
@@ -42,12 +49,14 @@ export async function cancelOrder(deps: CancelOrderDeps, partnerId: string, orde
         payment: { ...current.payment, status: 'refund_pending' },
       },
       events,
+      records,
     );
     if (!cancelled) {
       // Someone moved it first (placement, or another cancel): decide again on what is stored now.
       current = (await deps.orders.get(partnerId, orderId)) ?? current;
       continue;
     }
+    audit?.written(records);
     // Independent effects, so neither waits for the other: the webhook attempt writes only its
     // delivery record, the refund only the order's payment.
     const [, settled] = await Promise.all([deps.deliverNow(events), settleRefund(deps, cancelled, 0)]);

@@ -1,7 +1,8 @@
 // POST /orders, the whole flow: the replay check, the business rules, the storability check, the
 // key claim (with the charge it will send), the charge, then the order and the key's completion
-// in one transaction, beside the placement schedule. Five store calls on the success path with the
-// authorizer's one: the key read, the partner read, the claim, the order.
+// in one transaction (with the request's audit record), beside the placement schedule. Five store
+// calls on the success path with the authorizer's one: the key read, the partner read, the claim,
+// the order.
 import { providerIdempotencyKey, retryAfterSeconds, decideOnKey, type KeyRecord } from '../domain/idempotency.js';
 import { checkOrderRules, type OrderRuleError } from '../domain/order-rules.js';
 import { newOrderRecord, priceNewOrder, type NewOrderInput, type OrderPricing } from '../domain/new-order.js';
@@ -10,6 +11,7 @@ import type { CatalogItem } from '../domain/catalog.js';
 import type { ChargeOutcome, Payments } from '../ports/payments.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { PartnerStore } from '../ports/partner-store.js';
+import type { ChangeAudit } from '../ports/audit-log.js';
 import { claimKey, keyWriter, type ClaimDeps, type KeyRefusal } from './order-key.js';
 
 export interface CreateOrderConfig {
@@ -45,6 +47,8 @@ export interface CreateOrderCommand {
   guardian: Guardian | null;
   preferredLocationId: string | null;
   metadata: Record<string, string>;
+  /** The request's success record, written in the order's own transaction. */
+  audit?: ChangeAudit;
 }
 
 type PaymentFailure = 'no_payment_method' | 'payment_failed' | 'payment_pending';
@@ -163,13 +167,16 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
     // now and finds the order written or, should the write fail, nothing to place (the request's
     // retry writes this same order id, whose schedule this already is; the sweep places any order
     // that has none). A failure is left to the sweep.
-    const writing = deps.orders.createCompleting(order, completed, key.current.version);
+    const audit = cmd.audit?.records({ orderId: order.id }) ?? [];
+    const writing = deps.orders.createCompleting(order, completed, key.current.version, audit);
     // On the next turn, so the write's request is on the wire before the schedule's is prepared.
     const scheduling = nextTurn().then(() => deps.schedulePlacement(order).catch(() => undefined));
     const [written] = await Promise.all([writing, scheduling]);
     if (written === 'key_changed') return inProgress();
-    if (written === 'created') key.written(completed);
-    else {
+    if (written === 'created') {
+      key.written(completed);
+      cmd.audit?.written(audit);
+    } else {
       // An earlier attempt wrote the order but not the key's completion: answer that order.
       const stored = JSON.stringify(toPublicOrder(written.exists, deps.config.cancelWindowMinutes));
       if (!(await key.save({ ...charged, status: 'COMPLETED', data: stored, ...release }))) return inProgress();

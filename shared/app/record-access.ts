@@ -41,8 +41,20 @@ export function mustRecordBeforeAnswering(action: AuditAction, outcome: AuditOut
  */
 export async function recordAccess(deps: RecordAccessDeps, input: AccessInput): Promise<boolean> {
   if (input.targets.length === 0) return true;
+  const records = accessRecords(deps, input);
+  try {
+    await deps.audit.append(records);
+    return true;
+  } catch (err) {
+    deps.alert('audit_write_failed', { action: input.action, errorName: (err as Error)?.name ?? 'unknown' });
+    return false;
+  }
+}
+
+/** The records of one request, one per target, stamped now; written by recordAccess or with a change. */
+export function accessRecords(deps: Pick<RecordAccessDeps, 'now' | 'newId'>, input: AccessInput): AuditRecord[] {
   const now = deps.now();
-  const records: AuditRecord[] = input.targets.map((t) => ({
+  return input.targets.map((t) => ({
     id: deps.newId(now),
     at: now.toISOString(),
     action: input.action,
@@ -53,11 +65,4 @@ export async function recordAccess(deps: RecordAccessDeps, input: AccessInput): 
     subjectId: t.subjectId ?? null,
     requestId: input.requestId,
   }));
-  try {
-    await deps.audit.append(records);
-    return true;
-  } catch (err) {
-    deps.alert('audit_write_failed', { action: input.action, errorName: (err as Error)?.name ?? 'unknown' });
-    return false;
-  }
 }

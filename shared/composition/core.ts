@@ -121,7 +121,12 @@ export const partnerStore = /* @__PURE__ */ once(
   (): PartnerStore => new DynamoPartnerStore(documentClient(), runtimeEnv().PARTNERS_TABLE),
 );
 export const orderStore = /* @__PURE__ */ once((): OrderStore => {
-  const store = new DynamoOrderStore(documentClient(), runtimeEnv().ORDERS_TABLE, runtimeEnv().IDEMPOTENCY_TABLE);
+  const store = new DynamoOrderStore(
+    documentClient(),
+    runtimeEnv().ORDERS_TABLE,
+    runtimeEnv().IDEMPOTENCY_TABLE,
+    runtimeEnv().AUDIT_TABLE,
+  );
   return overrides ? overrides.wrapOrderStore(store) : store;
 });
 export const idempotencyStore = /* @__PURE__ */ once((): IdempotencyStore => {

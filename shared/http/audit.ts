@@ -1,8 +1,9 @@
 import { ApiError } from './errors.js';
 import type { HttpEvent, HttpResult } from './respond.js';
 import { isPlausibleId } from '../domain/ids.js';
-import type { AuditAction, AuditOutcome, AuditPrincipal } from '../ports/audit-log.js';
+import type { AuditAction, AuditOutcome, AuditPrincipal, AuditRecord, ChangeAudit } from '../ports/audit-log.js';
 import {
+  accessRecords,
   mustRecordBeforeAnswering,
   recordAccess,
   type AccessTarget,
@@ -21,8 +22,21 @@ export interface AuditDeps {
  */
 export class AuditNote {
   targets: AccessTarget[] | null = null;
+  /** Success records a use case wrote in its change's transaction: the edge writes none of its own. */
+  writtenWithChange = false;
+  /** `successRecords`: this request's success records for targets, as the edge would write them. */
+  constructor(private readonly successRecords: (targets: AccessTarget[]) => AuditRecord[] = () => []) {}
   about(...targets: AccessTarget[]): void {
     this.targets = [...(this.targets ?? []), ...targets];
+  }
+  /** For a use case that writes its success record with its change (ports/audit-log.ts, ChangeAudit). */
+  withChange(): ChangeAudit {
+    return {
+      records: (target) => this.successRecords([target]),
+      written: () => {
+        this.writtenWithChange = true;
+      },
+    };
   }
 }
 
@@ -61,7 +75,16 @@ export async function audited(
   event: HttpEvent,
   run: (note: AuditNote) => Promise<HttpResult>,
 ): Promise<HttpResult> {
-  const note = new AuditNote();
+  const requestId = event.requestContext?.requestId ?? null;
+  const note = new AuditNote((targets) =>
+    accessRecords(deps.record, {
+      action: spec.action,
+      principal,
+      outcome: 'success',
+      requestId,
+      targets: targets.map((t) => ({ ...base, ...fromPath(spec, event), ...t })),
+    }),
+  );
   let result: HttpResult | null = null;
   let failure: unknown = null;
   try {
@@ -71,6 +94,8 @@ export async function audited(
   }
   const status = result?.statusCode ?? (failure instanceof ApiError ? failure.status : 500);
   const outcome = outcomeOf(status);
+  // The success is on record already, written with the change it made.
+  if (outcome === 'success' && note.writtenWithChange) return result as HttpResult;
   const targets = await Promise.all(
     (note.targets ?? [{}]).map((t) =>
       withOwner(deps, { ...base, ...fromPath(spec, event), ...fromAnswer(spec, result), ...t }),
@@ -80,7 +105,7 @@ export async function audited(
     action: spec.action,
     principal,
     outcome,
-    requestId: event.requestContext?.requestId ?? null,
+    requestId,
     targets,
   });
   if (!written && mustRecordBeforeAnswering(spec.action, outcome))

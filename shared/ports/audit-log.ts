@@ -52,6 +52,17 @@ export interface AuditPage {
   nextKey: string | null;
 }
 
+/**
+ * A request's success record for a change, written in the change's own transaction: the trail then
+ * holds the record exactly when the change happened, and the request makes one write fewer. The
+ * use case asks for the records, writes them with its change, and says so once the change is in
+ * (the edge then writes no record of its own for that success).
+ */
+export interface ChangeAudit {
+  records(target: { orderId: string }): AuditRecord[];
+  written(records: readonly AuditRecord[]): void;
+}
+
 export interface AuditLog {
   /** Writes the records; they can never be changed or deleted afterwards. */
   append(records: readonly AuditRecord[]): Promise<void>;

@@ -2,6 +2,7 @@ import type { OrderRecord, OrderState } from '../domain/order.js';
 import type { OutboxEvent } from '../domain/events.js';
 import type { RecoveryKind } from '../domain/recovery-kind.js';
 import type { KeyRecord } from '../domain/idempotency.js';
+import type { AuditRecord } from './audit-log.js';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -20,21 +21,28 @@ export interface OrderStore {
    * Writes a new order and, in the same transaction, the Idempotency-Key record that completes its
    * request, conditional on the key still being at `keyVersion`. 'key_changed': another request
    * moved the key first, nothing written. `exists`: the order was already written (the key untouched).
+   * `audit`: the request's audit records, written in the same transaction (see ChangeAudit).
    */
-  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number): Promise<NewOrderWrite>;
+  createCompleting(
+    order: OrderRecord,
+    key: KeyRecord,
+    keyVersion: number,
+    audit?: readonly AuditRecord[],
+  ): Promise<NewOrderWrite>;
   get(partnerId: string, orderId: string): Promise<OrderRecord | null>;
   /** One page of a partner's orders, newest first; optionally only those with an externalId. */
   list(partnerId: string, opts: { limit: number; startKey: string | null; externalId?: string }): Promise<OrderPage>;
   /**
    * Moves an order to a new state if it is still at `expectedVersion` and in one of `from`.
-   * Events are written to the outbox in the same transaction. Returns the updated order, or null
-   * when the guard failed (someone else moved it first).
+   * Events are written to the outbox, and `audit` records to the audit trail, in the same
+   * transaction. Returns the updated order, or null when the guard failed (someone else moved it first).
    */
   transition(
     order: OrderRecord,
     from: readonly OrderState[],
     patch: Partial<OrderRecord>,
     events?: readonly OutboxEvent[],
+    audit?: readonly AuditRecord[],
   ): Promise<OrderRecord | null>;
   /** Scheduled orders whose placement is due at or before `now` (the placement sweep). */
   duePlacements(now: Date, limit: number): Promise<OrderRecord[]>;

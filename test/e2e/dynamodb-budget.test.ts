@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl } from '../support/http.js';
-import { newPartner, orderBody, type TestPartner } from '../support/partner.js';
+import { admin, newPartner, orderBody, type TestPartner } from '../support/partner.js';
 
 // DynamoDB calls per request, counted by an SDK middleware in the local runtime (authorizer included).
 async function calls(path: string, init: RequestInit = {}): Promise<{ count: number; commands: string[] }> {
@@ -15,6 +15,12 @@ async function calls(path: string, init: RequestInit = {}): Promise<{ count: num
 
 let p: TestPartner;
 const auth = () => ({ Authorization: `Bearer ${p.key}` });
+const postOrder = () =>
+  fetch(`${baseUrl()}/api/v1/orders`, {
+    method: 'POST',
+    headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify(orderBody(['tsh'])),
+  });
 beforeAll(async () => {
   p = await newPartner();
   await calls('/api/public/v1/quote?items=cbc'); // warm the catalogue cache
@@ -32,11 +38,7 @@ describe('DynamoDB calls per request (budgets)', () => {
   });
 
   it('get and list: at most 2 reads (the key with its partner access, the order or page) and the audit record', async () => {
-    const created = await fetch(`${baseUrl()}/api/v1/orders`, {
-      method: 'POST',
-      headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(orderBody(['tsh'])),
-    });
+    const created = await postOrder();
     const order = (await created.json()) as { id: string };
     const get = await calls(`/api/v1/orders/${order.id}`, { headers: auth() });
     // The audit record is the request's last write, and not counted in the budget.
@@ -48,23 +50,46 @@ describe('DynamoDB calls per request (budgets)', () => {
     expect(list.commands.slice(0, -1)).toEqual(['GetItemCommand', 'QueryCommand']);
   });
 
-  it('order creation: 5 calls besides the audit record, within its budget of 6 (auth 1, the key read, the partner, the claim with its charge, the order with the key completion)', async () => {
-    const create = await calls('/api/v1/orders', {
-      method: 'POST',
-      headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(orderBody(['tsh'])),
-    });
-    // The audit record is the request's last write, and not counted in the budget (one per audited request).
-    expect(create.commands.at(-1)).toBe('PutItemCommand');
-    const budgeted = create.commands.slice(0, -1);
+  it('order creation: 5 calls, its audit record included, within its budget of 6 (auth 1, the key read, the partner, the claim with its charge, the order with the key completion and the audit record)', async () => {
+    const res = await postOrder();
+    const order = (await res.json()) as { id: string };
+    const create = { commands: (res.headers.get('x-local-dynamodb-commands') ?? '').split(',').filter(Boolean) };
+    // The audit record is written in the order's own transaction: no write of its own after it.
+    expect(create.commands.at(-1)).toBe('TransactWriteItemsCommand');
+    const budgeted = create.commands;
     expect(budgeted.length).toBeLessThanOrEqual(6);
     expect(budgeted).toHaveLength(5);
     // The replay check's read of the key serves the claim too: one read of it, not two.
     expect(budgeted.filter((c) => c === 'GetItemCommand')).toHaveLength(3);
     // One conditional write claims the key with the charge it is about to send; one transaction
-    // writes the order, its id pointer and the key's completion, all or nothing.
+    // writes the order, its id pointer, the key's completion and the audit record, all or nothing.
     expect(budgeted.filter((c) => c === 'PutItemCommand')).toHaveLength(1);
     expect(budgeted.filter((c) => c === 'TransactWriteItemsCommand')).toHaveLength(1);
+    const trail = await admin('GET', `/audit?orderId=${order.id}`);
+    expect(trail.body.data).toEqual([
+      expect.objectContaining({ action: 'order.created', outcome: 'success', orderId: order.id, partnerId: p.id }),
+    ]);
+  });
+
+  it('a cancellation writes its audit record in the cancelling transaction, and nothing after the refund', async () => {
+    const created = await postOrder();
+    const order = (await created.json()) as { id: string };
+    const cancel = await calls(`/api/v1/orders/${order.id}`, { method: 'DELETE', headers: auth() });
+    // The key, the order, the cancelling transaction (order, outbox event, audit record); then, side
+    // by side, the refund's record (a transaction) and the webhook's first attempt (the partner's
+    // read, the delivery's claim and its result). No audit write of its own.
+    expect(cancel.commands.slice(0, 3)).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
+    expect(cancel.commands.slice(3).sort()).toEqual([
+      'GetItemCommand',
+      'PutItemCommand',
+      'PutItemCommand',
+      'TransactWriteItemsCommand',
+    ]);
+    const trail = await admin('GET', `/audit?orderId=${order.id}`);
+    expect(trail.body.data.map((r: { action: string; outcome: string }) => [r.action, r.outcome])).toEqual([
+      ['order.cancelled', 'success'],
+      ['order.created', 'success'],
+    ]);
   });
 
   it("an operator's new key: one read of the partner and one transaction, besides the audit record; an unknown partner writes nothing", async () => {

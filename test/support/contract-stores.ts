@@ -46,7 +46,7 @@ export async function dynamoStores(endpoint: string): Promise<Stores> {
   const db = createDocumentClient({ endpoint });
   const table = (k: TableKey) => `${prefix}${TABLES[k].localName}`;
   return {
-    orders: new DynamoOrderStore(db, table('orders'), table('idempotency')),
+    orders: new DynamoOrderStore(db, table('orders'), table('idempotency'), table('audit')),
     partners: new DynamoPartnerStore(db, table('partners')),
     keys: new DynamoIdempotencyStore(db, table('idempotency')),
     deliveries: new DynamoDeliveryStore(db, table('orders')),

@@ -65,9 +65,11 @@ export class MemoryKeys implements IdempotencyStore {
 export class MemoryOrders implements OrderStore {
   readonly orders = new Map<string, OrderRecord>();
   failCreates = 0;
+  /** Audit records written with a change, as the table's transaction writes them beside it. */
+  readonly auditWithChanges = new MemoryAuditLog();
   /** The key store an order's creation completes a key record in (createCompleting). */
   constructor(private readonly keys: MemoryKeys = new MemoryKeys()) {}
-  async createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number) {
+  async createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number, audit: readonly AuditRecord[] = []) {
     if (this.failCreates > 0) {
       this.failCreates--;
       throw new Error('store down');
@@ -77,6 +79,7 @@ export class MemoryOrders implements OrderStore {
     if (existing) return { exists: structuredClone(existing) };
     this.orders.set(order.id, structuredClone(order));
     this.keys.records.set(key.id, structuredClone(key));
+    await this.auditWithChanges.append(audit);
     return 'created' as const;
   }
   storageProblem: (order: OrderRecord) => string | null = () => null;
@@ -111,12 +114,14 @@ export class MemoryOrders implements OrderStore {
     from: readonly OrderState[],
     patch: Partial<OrderRecord>,
     events: readonly OutboxEvent[] = [],
+    audit: readonly AuditRecord[] = [],
   ) {
     const cur = this.orders.get(order.id);
     if (!cur || cur.version !== order.version || !from.includes(cur.state)) return null;
     const next = { ...cur, ...patch, version: cur.version + 1 };
     this.orders.set(order.id, next);
     for (const e of events) this.outbox.set(e.deliveryId, e);
+    await this.auditWithChanges.append(audit);
     return structuredClone(next);
   }
   async duePlacements(now: Date, limit: number) {

@@ -20,6 +20,8 @@ import {
 } from './keys/orders-table.js';
 import type { KeyRecord } from '../../domain/idempotency.js';
 import { keyCondition, keyItem } from './keys/idempotency-table.js';
+import type { AuditRecord } from '../../ports/audit-log.js';
+import { auditItem } from './audit-log.js';
 
 // Orders under their partner's partition, sorted by their time-ordered id (newest first by a
 // reverse query). gsi1 finds them by externalId; gsi2's work queues hold scheduled placements by
@@ -100,7 +102,17 @@ export class DynamoOrderStore implements OrderStore {
     private readonly db: DynamoDBDocumentClient,
     private readonly table: string,
     private readonly keysTable = '', // the Idempotency-Key table: an order completes its request's key
+    private readonly auditTable = '', // the audit trail: a change may carry its request's records
   ) {}
+
+  /** Audit records as transaction items: appended only, like DynamoAuditLog's own writes. */
+  private auditPuts(records: readonly AuditRecord[] = []) {
+    if (records.length > 0 && !this.auditTable)
+      throw new Error('audit records given to an order store without the audit table');
+    return records.map((r) => ({
+      Put: { TableName: this.auditTable, Item: auditItem(r), ConditionExpression: 'attribute_not_exists(pk)' },
+    }));
+  }
 
   storageProblem(order: OrderRecord): string | null {
     return orderItemProblem(order);
@@ -111,18 +123,19 @@ export class DynamoOrderStore implements OrderStore {
     return typeof written === 'object' ? written.exists : order;
   }
 
-  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number) {
-    return this.writeNew(order, {
-      Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) },
-    });
+  createCompleting(order: OrderRecord, key: KeyRecord, keyVersion: number, audit?: readonly AuditRecord[]) {
+    return this.writeNew(order, [
+      { Put: { TableName: this.keysTable, Item: keyItem(key), ...keyCondition(keyVersion) } },
+      ...this.auditPuts(audit),
+    ]);
   }
 
   /** The order and the pointer that finds it by id alone, written once, with what completes its request. */
-  private async writeNew(order: OrderRecord, also?: object): Promise<NewOrderWrite> {
+  private async writeNew(order: OrderRecord, also: object[] = []): Promise<NewOrderWrite> {
     const TransactItems = [
       { Put: { TableName: this.table, Item: orderItem(order), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: this.table, Item: { ...orderKeys.orderIdPointer(order.id), partnerId: order.partnerId } } },
-      ...(also ? [also] : []),
+      ...also,
     ];
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems }));
@@ -183,6 +196,7 @@ export class DynamoOrderStore implements OrderStore {
     from: readonly OrderState[],
     patch: Partial<OrderRecord>,
     events: readonly OutboxEvent[] = [],
+    audit?: readonly AuditRecord[],
   ): Promise<OrderRecord | null> {
     if (!from.includes(order.state)) return null;
     const next: OrderRecord = { ...order, ...patch, version: order.version + 1 };
@@ -199,6 +213,7 @@ export class DynamoOrderStore implements OrderStore {
               },
             },
             ...events.map((e) => ({ Put: { TableName: this.table, Item: outboxItem(e) } })),
+            ...this.auditPuts(audit),
           ],
         }),
       );
