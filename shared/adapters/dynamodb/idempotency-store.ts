@@ -1,6 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { IdempotencyRecordStatus, PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS } from '@aws-lambda-powertools/idempotency';
 import type { KeyRecord } from '../../domain/idempotency.js';
 import type { IdempotencyStore } from '../../ports/idempotency-store.js';
 import { UNSETTLED, idempotencyKeys, keyCondition, keyItem } from './keys/idempotency-table.js';
@@ -12,21 +11,10 @@ import { oldestFirst } from './sharded-index.js';
  * makeIdempotent / DynamoDBPersistenceLayer for POST /orders because: it deletes the record when
  * the handler throws (the spec keeps the key in progress after a 500 and locks it for 5
  * minutes); it reads Date.now() (our 24 h expiry and locks read the injected service clock); and
- * it cannot hold the payment phase (attempt, remembered intent) between requests.
+ * it cannot hold the payment phase (attempt, remembered intent) between requests. That the format
+ * is still Powertools' is held by test/unit/idempotency-format.test.ts (at test time, not at every
+ * cold start: the check would carry Powertools' idempotency package and JMESPath into the bundle).
  */
-const A = PERSISTENCE_ATTRIBUTE_KEY_MAPPINGS;
-if (
-  A.statusAttr !== 'status' ||
-  A.expiryAttr !== 'expiration' ||
-  A.inProgressExpiryAttr !== 'in_progress_expiration' ||
-  A.dataAttr !== 'data' ||
-  A.validationKeyAttr !== 'validation'
-) {
-  throw new Error('Powertools idempotency attribute names changed: update KeyRecord to match.');
-}
-if (IdempotencyRecordStatus.INPROGRESS !== 'INPROGRESS' || IdempotencyRecordStatus.COMPLETED !== 'COMPLETED') {
-  throw new Error('Powertools idempotency statuses changed: update KeyRecord to match.');
-}
 
 export class DynamoIdempotencyStore implements IdempotencyStore {
   constructor(
