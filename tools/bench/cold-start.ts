@@ -36,6 +36,8 @@ export interface ColdStart {
   totalMs: number;
   importMs: number;
   invokeMs: number;
+  /** The function's own part of a run, its import plus its first invoke (median of their sums). */
+  ownMs: number;
   /** The hello-world floor, run right before each of this case's runs (side by side on a busy machine). */
   helloMs: number;
   /** Why no figure: the first invoke did not do its work. */
@@ -75,7 +77,7 @@ function runOnce(
   bundle: string,
   eventFile: string,
   env: NodeJS.ProcessEnv,
-): Promise<Omit<ColdStart, 'helloMs'> & InvokeAnswer> {
+): Promise<Omit<ColdStart, 'helloMs' | 'ownMs'> & InvokeAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every run there, of unminified bundles (open
@@ -123,7 +125,7 @@ export async function coldStarts(
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   for (const c of cases.filter((k) => !only || k.entry === null || only.some((o) => k.name.includes(o)))) {
     const bundle = await bundleOf(c.name, c.entry);
-    const samples: Array<Omit<ColdStart, 'helloMs'>> = [];
+    const samples: Array<Omit<ColdStart, 'helloMs' | 'ownMs'>> = [];
     const floor: number[] = [];
     // One unmeasured run first: the stand-ins (DynamoDB Local's JVM above all) answer a path they
     // have not run yet far slower than they do once warm, and AWS's services are always warm, so the
@@ -140,7 +142,7 @@ export async function coldStarts(
       if (!(c.ok ?? httpOk)(r)) {
         const failed = `first invoke did not do its work: ${JSON.stringify({ status: r.status, keys: r.keys, failures: r.failures })}`;
         console.error(`${c.name}: ${failed}`);
-        results[c.name] = { totalMs: NaN, importMs: NaN, invokeMs: NaN, helloMs: NaN, failed };
+        results[c.name] = { totalMs: NaN, importMs: NaN, invokeMs: NaN, ownMs: NaN, helloMs: NaN, failed };
         break;
       }
       samples.push(r);
@@ -150,6 +152,7 @@ export async function coldStarts(
       totalMs: median(samples.map((s) => s.totalMs)),
       importMs: median(samples.map((s) => s.importMs)),
       invokeMs: median(samples.map((s) => s.invokeMs)),
+      ownMs: median(samples.map((s) => s.importMs + s.invokeMs)),
       helloMs: median(floor),
     };
   }
