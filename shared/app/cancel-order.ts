@@ -56,7 +56,7 @@ export async function cancelOrder(
       current = (await deps.orders.get(partnerId, orderId)) ?? current;
       continue;
     }
-    audit?.written(records);
+    audit?.written();
     // Independent effects, so neither waits for the other: the webhook attempt writes only its
     // delivery record, the refund only the order's payment.
     const [, settled] = await Promise.all([deps.deliverNow(events), settleRefund(deps, cancelled, 0)]);

@@ -163,19 +163,21 @@ export async function createOrder(deps: CreateOrderDeps, cmd: CreateOrderCommand
     const order = build(held.orderId, new Date(held.chargedAtMs!), held.intentId!, held.charge?.pricing ?? pricing);
     const body = JSON.stringify(toPublicOrder(order, deps.config.cancelWindowMinutes));
     const completed = key.next({ ...charged, status: 'COMPLETED', data: body, ...release });
+    const audit = cmd.audit?.records({ orderId: order.id }) ?? [];
+    const writing = deps.orders.createCompleting(order, completed, key.current.version, audit);
     // The placement schedule is made beside the order's write, not after it: it fires minutes from
     // now and finds the order written or, should the write fail, nothing to place (the request's
     // retry writes this same order id, whose schedule this already is; the sweep places any order
-    // that has none). A failure is left to the sweep.
-    const audit = cmd.audit?.records({ orderId: order.id }) ?? [];
-    const writing = deps.orders.createCompleting(order, completed, key.current.version, audit);
-    // On the next turn, so the write's request is on the wire before the schedule's is prepared.
+    // that has none). A failure is left to the sweep. It starts on the next turn, so the write's
+    // request is on the wire before the schedule's is prepared, and both end before the answer.
     const scheduling = nextTurn().then(() => deps.schedulePlacement(order).catch(() => undefined));
-    const [written] = await Promise.all([writing, scheduling]);
+    const [write] = await Promise.allSettled([writing, scheduling]);
+    if (write.status === 'rejected') throw write.reason;
+    const written = write.value;
     if (written === 'key_changed') return inProgress();
     if (written === 'created') {
       key.written(completed);
-      cmd.audit?.written(audit);
+      cmd.audit?.written();
     } else {
       // An earlier attempt wrote the order but not the key's completion: answer that order.
       const stored = JSON.stringify(toPublicOrder(written.exists, deps.config.cancelWindowMinutes));

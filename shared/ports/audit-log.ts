@@ -60,7 +60,7 @@ export interface AuditPage {
  */
 export interface ChangeAudit {
   records(target: { orderId: string }): AuditRecord[];
-  written(records: readonly AuditRecord[]): void;
+  written(): void;
 }
 
 export interface AuditLog {

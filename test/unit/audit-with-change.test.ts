@@ -30,7 +30,7 @@ describe('an audit record written with the change it records', () => {
       const audit = note.withChange();
       const records = audit.records({ orderId: 'order_01kbench0000000000000000' });
       withChange.push(...records); // what the change's transaction wrote
-      audit.written(records);
+      audit.written();
       return json(200, { ok: true });
     });
     expect(log.records).toEqual([]);
@@ -65,7 +65,8 @@ describe('an audit record written with the change it records', () => {
     await expect(
       audited(deps, spec, principal, { partnerId: 'ptr_1' }, event, async (note) => {
         const audit = note.withChange();
-        audit.written(audit.records({ orderId: 'order_01kbench0000000000000000' }));
+        audit.records({ orderId: 'order_01kbench0000000000000000' });
+        audit.written();
         throw new Error('refund path failed');
       }),
     ).rejects.toThrow('refund path failed');
