@@ -28,10 +28,7 @@ export async function cancelOrder(
   orderId: string,
   audit?: ChangeAudit,
 ): Promise<CancelResult> {
-  const reading = deps.orders.get(partnerId, orderId);
-  // A cancellation refunds: the payment client loads in the reads' and the write's wait.
-  deps.payments.prepare?.();
-  let current = await reading;
+  let current = await deps.orders.get(partnerId, orderId);
   if (!current) return { ok: false, kind: 'no_order' };
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();
@@ -39,7 +36,7 @@ export async function cancelOrder(
     if (!decision.ok) return { ok: false, kind: 'refused', reason: decision.reason };
     const events = [outboxEvent('order.cancelled', current, 'partner_cancel', now)];
     const records = audit?.records({ orderId }) ?? [];
-    const cancelled = await deps.orders.transition(
+    const cancelling = deps.orders.transition(
       current,
       ['scheduled'],
       {
@@ -51,6 +48,10 @@ export async function cancelOrder(
       events,
       records,
     );
+    // A cancellation refunds next: the payment client loads in the write's wait, once the write
+    // is on its way (a refusal above never loads it).
+    deps.payments.prepare?.();
+    const cancelled = await cancelling;
     if (!cancelled) {
       // Someone moved it first (placement, or another cancel): decide again on what is stored now.
       current = (await deps.orders.get(partnerId, orderId)) ?? current;
