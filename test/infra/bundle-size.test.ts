@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleSizes } from '../../tools/bundle-report.js';
 
@@ -17,7 +17,23 @@ describe('Lambda bundles', () => {
     // Tree shaking drops what esbuild believes unused ("sideEffects": false): loading each bundle
     // in a fresh process proves nothing a handler needs at load time was dropped.
     const files = sizes.map((s) => s.file as string);
-    const script = `for (const f of ${JSON.stringify(files)}) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f + ' has no handler'); } console.log('loaded', ${files.length});`;
+    // Every chunk a handler may load lazily loads too: nothing it needs was left out of its asset.
+    const chunks = files.flatMap((f) =>
+      readdirSync(dirname(f))
+        .filter((c) => c.startsWith('chunk-'))
+        .map((c) => join(dirname(f), c)),
+    );
+    expect(chunks.length).toBeGreaterThan(files.length);
+    // A lazy import the split build left out is one the function never reaches: the code that made
+    // it was dropped too, so every relative import() that remains names one of the function's chunks.
+    const strays = [...files, ...chunks].flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]*)["'`]/g)]
+        .map((m) => m[1] as string)
+        .filter((path) => !/^\.\/chunk-[\w-]+\.mjs$/.test(path))
+        .map((path) => `${f}: ${path}`),
+    );
+    expect(strays).toEqual([]);
+    const script = `for (const f of ${JSON.stringify(files)}) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f + ' has no handler'); } for (const c of ${JSON.stringify(chunks)}) await import(c); console.log('loaded', ${files.length});`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, AWS_REGION: 'us-east-1' },
       encoding: 'utf8',
