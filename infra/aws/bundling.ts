@@ -15,6 +15,17 @@ const LAMBDA_ALIASES: Record<string, string> = {
   pako: join(REPO_ROOT, 'infra/aws/bundle/pako-zlib.ts'),
 };
 
+/** The standard fonts' utils module (imported as `./utils` inside the package), replaced the same way. */
+const STANDARD_FONTS_UTILS = join(REPO_ROOT, 'infra/aws/bundle/standard-fonts-utils.ts');
+const standardFontsUtils: Plugin = {
+  name: 'standard-fonts-utils',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/utils(\.js)?$/ }, (args) =>
+      /[\\/]@pdf-lib[\\/]standard-fonts[\\/]/.test(args.importer) ? { path: STANDARD_FONTS_UTILS } : undefined,
+    );
+  },
+};
+
 /** ESM bundles of CommonJS dependencies still call require(). */
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
@@ -38,6 +49,7 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
+  plugins: [standardFontsUtils] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */
@@ -65,7 +77,7 @@ export async function bundleLambda(
     outdir,
     write: opts.write ?? true,
     metafile: true,
-    plugins: [onlyLiveLazyImports(live)],
+    plugins: [...LAMBDA_ESBUILD.plugins, onlyLiveLazyImports(live)],
   });
   return { metafile: split.metafile };
 }

@@ -125,13 +125,14 @@ describe('results PDF', () => {
   });
 });
 
-describe('the PDFs as the Lambda bundles render them (pako replaced by node:zlib)', () => {
+describe("the PDFs as the Lambda bundles render them (pako and the fonts' utils replaced by node:zlib)", () => {
   it('render the same pages and text as in process, and parse', async () => {
     const out = mkdtempSync(join(tmpdir(), 'pdf-bundle-'));
     try {
       const outfile = join(out, 'renderers.mjs');
-      await build({
+      const { metafile } = await build({
         ...LAMBDA_ESBUILD,
+        metafile: true,
         splitting: false, // one file from stdin; the aliases are what this test is about
         stdin: {
           contents: [
@@ -146,6 +147,9 @@ describe('the PDFs as the Lambda bundles render them (pako replaced by node:zlib
       });
       // pako is gone from the bundle: the fonts' metrics were inflated, and the pages deflated, by zlib.
       expect(readFileSync(outfile, 'utf8')).not.toContain('pako');
+      const inputs = Object.keys(metafile.inputs);
+      expect(inputs).toContain('infra/aws/bundle/standard-fonts-utils.ts');
+      expect(inputs.filter((i) => i.includes('@pdf-lib/standard-fonts') && i.endsWith('utils.js'))).toEqual([]);
       const bundled = (await import(pathToFileURL(outfile).href)) as {
         renderRequisitionPdf: typeof renderRequisitionPdf;
         renderResultsPdf: typeof renderResultsPdf;

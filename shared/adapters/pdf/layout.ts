@@ -138,7 +138,9 @@ export class Flow {
 
   async bytes(): Promise<Uint8Array> {
     // A plain cross-reference table: object streams would deflate every object once more (in
-    // JavaScript, at a cold start) to save a few hundred bytes on a one- or two-page document.
-    return this.doc.save({ useObjectStreams: false });
+    // JavaScript, at a cold start) to save a few hundred bytes on a one- or two-page document. And
+    // no pause every 50 objects: pdf-lib yields to the event loop for a timer's turn (1 ms or
+    // more) so a browser tab stays responsive, which a function answering one request never needs.
+    return this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
   }
 }
