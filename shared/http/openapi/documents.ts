@@ -85,11 +85,15 @@ function generate(which: DocumentKind, origin: string) {
       tags: [op.tag],
       // Keyless operations say so explicitly.
       security: securityOf(which, route),
+      // The generator reads what zod's core gives every schema (def, safeParse), so a zod/mini
+      // schema documents as its classic twin would; its types only name the classic classes.
       request: {
-        ...(op.query ? { query: op.query } : {}),
+        ...(op.query ? { query: op.query as z.ZodObject } : {}),
         ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.string().min(1)]))) } : {}),
         ...(op.body
-          ? { body: { required: true, content: { [bodyType]: { schema: op.body, example: ex?.request } } } }
+          ? {
+              body: { required: true, content: { [bodyType]: { schema: op.body as z.ZodType, example: ex?.request } } },
+            }
           : {}),
         ...(op.idempotent
           ? {

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { ZodType } from 'zod';
 import type { ErrorCode } from '../errors.js';
-import { createOrderSchema, listOrdersQuerySchema, locationsQuerySchema } from '../schemas/partner.js';
+import { partnerRequestSchemas } from '../schemas/partner.js';
+import { classicZod, documentedId } from '../schemas/classic.js';
 import { deliveriesQuerySchema } from '../schemas/webhooks.js';
 import { simulateSchema } from '../schemas/sandbox.js';
 import * as R from './responses.js';
@@ -12,12 +13,19 @@ export interface Operation {
   operationId: string;
   summary: string;
   tag: string;
-  query?: z.ZodObject;
-  body?: ZodType;
+  /** Classic or zod/mini (the partner API's request schemas): the documents read either. */
+  query?: z.core.$ZodObject;
+  body?: z.core.$ZodType;
   idempotent?: boolean;
   ok: { status: number; schema: ZodType; description: string; headers?: Record<string, string> };
   errors: ErrorCode[];
 }
+
+/** The partner API's request schemas as classic zod, which the OpenAPI generator reads. */
+const { createOrderSchema, listOrdersQuerySchema, locationsQuerySchema } = partnerRequestSchemas(
+  classicZod,
+  documentedId,
+);
 
 const STATE = z
   .string()
@@ -114,7 +122,7 @@ export const PARTNER_OPERATIONS: Record<string, Operation> = {
     operationId: 'createOrder',
     summary: 'Place an order (charged to your payment method)',
     tag: 'Orders',
-    body: createOrderSchema.meta({ id: 'CreateOrderRequest' }),
+    body: createOrderSchema,
     idempotent: true,
     ok: { status: 201, schema: R.order, description: 'The order, or a replay of the first success for this key' },
     errors: [

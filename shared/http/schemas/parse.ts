@@ -1,28 +1,28 @@
-import * as z from 'zod';
+import { meta, refine, regex, safeParse, type core, type output } from 'zod/mini';
+import type { ZodFlavour } from './flavour.js';
 import { ApiError, validationError } from '../errors.js';
 
 // Parsing a request against a schema, shared by every API: apart from the partner API's schemas
 // (partner.ts), so that a handler that parses with its own schema builds none of those at start.
 
-/** A `limit` query parameter: a whole number from 1 to max. */
-export function limitParam(max: number) {
+/** A `limit` query parameter: a whole number from 1 to max (built with zod flavour `z`, see flavour.ts). */
+export function limitParam(max: number, z: ZodFlavour) {
   const message = `must be a whole number from 1 to ${max}`;
-  return z
-    .string()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, message)
-    .meta({ type: 'integer', minimum: 1, maximum: max, description: `1 to ${max}; default ${Math.min(50, max)}` })
-    .optional();
+  return z.optional(
+    z.pipe(z.string().check(regex(/^\d+$/, message)), z.transform(Number)).check(
+      refine((n) => n >= 1 && n <= max, message),
+      meta({ type: 'integer', minimum: 1, maximum: max, description: `1 to ${max}; default ${Math.min(50, max)}` }),
+    ),
+  );
 }
 
 /** Parses with a schema; failures become 400 validation_error with details.fields. */
-export function parseOrThrow<S extends z.ZodType>(
+export function parseOrThrow<S extends core.$ZodType>(
   schema: S,
   input: unknown,
   message = 'The request failed validation.',
-): z.infer<S> {
-  const r = schema.safeParse(input);
+): output<S> {
+  const r = safeParse(schema, input);
   if (r.success) return r.data;
   const fields: Record<string, string> = {};
   for (const issue of r.error.issues) {
