@@ -20,12 +20,11 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * needed only sometimes is a chunk of its own, loaded on first use and not counted here: Stripe,
  * the S3 client and presigner, and the PDF renderers (pdf-lib, bwip-js). What remains in most is
  * the DynamoDB client, middy, the logger and zod/mini (about 0.3 MB), the bundled catalogue (60 KB)
- * where it is read, and, in each function that reaches an order's transition (whose first webhook
+ * where it is read (the location indexes, 0.7 MB each, are data files beside the bundle, read when
+ * a request needs them: `dataBytes`), and, in each function that reaches an order's transition (whose first webhook
  * attempt runs inline), the KMS client that opens webhook signing secrets. Each budget leaves about
  * 20% above today's figure. Larger by design: the sandbox and results functions (the Scheduler
- * client, the lab's MLLP adapter and results parsing), the MCP server (its SDK), order creation
- * (the draw sites' compact index, 0.7 MB) and the locations search (the pre-indexed ZIP centroids
- * and sites, 1.4 MB, from tools/generate-location-index.ts).
+ * client, the lab's MLLP adapter and results parsing) and the MCP server (its SDK).
  */
 export const DEFAULT_BUDGET = 520_000;
 export const BUDGETS: Record<string, number> = {
@@ -36,8 +35,6 @@ export const BUDGETS: Record<string, number> = {
   'lambdas/admin/orders-results-upload.ts': 650_000,
   'lambdas/partner/sandbox-simulate.ts': 660_000,
   'lambdas/mcp/handler.ts': 840_000,
-  'lambdas/partner/orders-create.ts': 1_490_000,
-  'lambdas/partner/locations.ts': 1_850_000,
 };
 
 /** Every Lambda entry either stage deploys, from the function manifest. */
@@ -54,7 +51,9 @@ export function lambdaEntries(): string[] {
  */
 export async function bundleSizes(
   outdir?: string,
-): Promise<Array<{ entry: string; bytes: number; totalBytes: number; budget: number; file: string | null }>> {
+): Promise<
+  Array<{ entry: string; bytes: number; totalBytes: number; dataBytes: number; budget: number; file: string | null }>
+> {
   const name = (entry: string) => entry.replace(/[/.]/g, '_');
   const scratch = outdir ?? mkdtempSync(join(tmpdir(), 'bundle-report-'));
   try {
@@ -68,7 +67,8 @@ export async function bundleSizes(
         });
         const { bytes, totalBytes } = loadedAtStart(out.metafile);
         const file = outdir ? join(dir, LAMBDA_ENTRY_FILE) : null;
-        return { entry, bytes, totalBytes, budget: BUDGETS[entry] ?? DEFAULT_BUDGET, file };
+        const dataBytes = out.dataFiles.reduce((n, f) => n + f.bytes, 0);
+        return { entry, bytes, totalBytes, dataBytes, budget: BUDGETS[entry] ?? DEFAULT_BUDGET, file };
       }),
     );
   } finally {
@@ -80,6 +80,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await bundleSizes();
   for (const r of rows)
     console.log(
-      `${r.bytes > r.budget ? 'OVER' : 'ok  '}  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB / ${(r.budget / 1024).toFixed(0)} KiB at start, ${(r.totalBytes / 1024).toFixed(0).padStart(6)} KiB in all  ${r.entry}`,
+      `${r.bytes > r.budget ? 'OVER' : 'ok  '}  ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB / ${(r.budget / 1024).toFixed(0)} KiB at start, ${(r.totalBytes / 1024).toFixed(0).padStart(6)} KiB in all${r.dataBytes ? `, ${(r.dataBytes / 1024).toFixed(0)} KiB of data files` : ''}  ${r.entry}`,
     );
 }

@@ -2,6 +2,7 @@
 // report and the cold-start bench all build with lambdaBuild, so what the bench measures is what
 // is deployed.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -14,6 +15,36 @@ const LAMBDA_ALIASES: Record<string, string> = {
   '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'infra/aws/bundle/lambda-credentials.ts'),
   pako: join(REPO_ROOT, 'infra/aws/bundle/pako-zlib.ts'),
 };
+
+/**
+ * Modules of ours replaced in every bundle by a counterpart in ./bundle: the generated data files'
+ * reader, which reads them beside the bundle instead of from the repository's data/ directory.
+ */
+const OWN_MODULE_STAND_INS: Record<string, string> = {
+  'shared/adapters/data-file.ts': join(REPO_ROOT, 'infra/aws/bundle/data-file.ts'),
+};
+const ownModuleStandIns: Plugin = {
+  name: 'own-module-stand-ins',
+  setup(b) {
+    b.onResolve({ filter: /\/data-file(\.js)?$/ }, async (args) => {
+      if (args.pluginData === 'inner') return undefined;
+      const r = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'inner',
+      });
+      const standIn = OWN_MODULE_STAND_INS[relative(REPO_ROOT, r.path)];
+      return standIn ? { path: standIn } : r;
+    });
+  },
+};
+
+/**
+ * The generated data files (data/, read through shared/adapters/data-file.ts): a bundle whose code
+ * names one gets a copy of it beside index.mjs.
+ */
+export const LAMBDA_DATA_FILES = ['site-index.json', 'zip-index.json'] as const;
 
 /** The standard fonts' utils module (imported as `./utils` inside the package), replaced the same way. */
 const STANDARD_FONTS_UTILS = join(REPO_ROOT, 'infra/aws/bundle/standard-fonts-utils.ts');
@@ -49,7 +80,7 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [standardFontsUtils] as Plugin[],
+  plugins: [standardFontsUtils, ownModuleStandIns] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */
@@ -66,7 +97,7 @@ export async function bundleLambda(
   entry: string,
   outdir: string,
   opts: { minify?: boolean; write?: boolean; live?: ReadonlySet<string> } = {},
-): Promise<{ metafile: Metafile }> {
+): Promise<{ metafile: Metafile; dataFiles: Array<{ name: string; bytes: number }> }> {
   const live = opts.live ?? (await liveModules([entry], opts.minify)).get(entry) ?? new Set<string>();
   const split = await build({
     ...LAMBDA_ESBUILD,
@@ -75,11 +106,19 @@ export async function bundleLambda(
     minify: opts.minify ?? true,
     entryPoints: { index: entry },
     outdir,
-    write: opts.write ?? true,
+    write: false,
     metafile: true,
     plugins: [...LAMBDA_ESBUILD.plugins, onlyLiveLazyImports(live)],
   });
-  return { metafile: split.metafile };
+  // A data file's name survives minification as a string: the bundle reads the files it names.
+  const names = LAMBDA_DATA_FILES.filter((name) => split.outputFiles.some((f) => f.text.includes(`${name}`)));
+  const dataFiles = names.map((name) => ({ name, bytes: statSync(join(REPO_ROOT, 'data', name)).size }));
+  if (opts.write ?? true) {
+    mkdirSync(outdir, { recursive: true });
+    for (const f of split.outputFiles) writeFileSync(f.path, f.contents);
+    for (const { name } of dataFiles) copyFileSync(join(REPO_ROOT, 'data', name), join(outdir, name));
+  }
+  return { metafile: split.metafile, dataFiles };
 }
 
 /**

@@ -1,5 +1,4 @@
-import zipData from '../../data/zip-index.json' with { type: 'json' };
-import siteData from '../../data/site-index.json' with { type: 'json' };
+import { readDataFile } from './data-file.js';
 import { lowerBound, type DrawSite, type SortedSites } from '../domain/locations.js';
 
 // Two files, so order creation (which looks sites up by id) does not bundle the ZIP table.
@@ -56,8 +55,10 @@ let zips: { zips: Int32Array; lats: Int32Array; lngs: Int32Array } | null = null
 
 /** A 5-digit ZIP's centroid, by bisection over the sorted ZIPs; null for a ZIP that is not in the data. */
 export function zipCentroid(zip: string): { lat: number; lng: number } | null {
-  const file = zipData as ZipIndexFile;
-  zips ??= { zips: int32(file.zips), lats: int32(file.lats), lngs: int32(file.lngs) };
+  if (!zips) {
+    const file = readDataFile('zip-index.json') as ZipIndexFile;
+    zips = { zips: int32(file.zips), lats: int32(file.lats), lngs: int32(file.lngs) };
+  }
   const wanted = Number(zip);
   const at = lowerBound(zips.zips, wanted);
   if (zips.zips[at] !== wanted) return null;
@@ -69,7 +70,7 @@ let sites: SortedSites | null = null;
 /** The draw sites, decoded once per container; a site's record is assembled only when it is read. */
 export function sortedSeedSites(): SortedSites {
   if (sites) return sites;
-  const file = siteData as SiteIndexFile;
+  const file = readDataFile('site-index.json') as SiteIndexFile;
   const lats = degrees(file.lats);
   const lngs = degrees(file.lngs);
   const ids = file.ids.split(',');
