@@ -3,6 +3,7 @@
 // is deployed.
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -46,6 +47,23 @@ const ownModuleStandIns: Plugin = {
  */
 export const LAMBDA_DATA_FILES = ['site-index.json', 'zip-index.json'] as const;
 
+/**
+ * Our bundled data (data/*.json: the catalogue, the OpenAPI documents) as `JSON.parse` of one string
+ * rather than an object literal: V8 reads JSON text about twice as fast as it compiles the same
+ * value as code (the 60 KB catalogue: about 0.5 ms less of every cold start that carries it).
+ */
+const DATA_DIR = join(REPO_ROOT, 'data');
+const dataAsJsonText: Plugin = {
+  name: 'data-as-json-text',
+  setup(b) {
+    b.onLoad({ filter: /\.json$/ }, async (args) => {
+      if (relative(DATA_DIR, args.path).startsWith('..')) return undefined;
+      const text = JSON.stringify(JSON.parse(await readFile(args.path, 'utf8')));
+      return { contents: `export default JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
+
 /** The standard fonts' utils module (imported as `./utils` inside the package), replaced the same way. */
 const STANDARD_FONTS_UTILS = join(REPO_ROOT, 'infra/aws/bundle/standard-fonts-utils.ts');
 const standardFontsUtils: Plugin = {
@@ -80,7 +98,7 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [standardFontsUtils, ownModuleStandIns] as Plugin[],
+  plugins: [standardFontsUtils, ownModuleStandIns, dataAsJsonText] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */

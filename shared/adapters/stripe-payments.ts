@@ -45,6 +45,9 @@ function providerError(err: unknown): ChargeOutcome {
 export function createStripePayments(config: StripePaymentsConfig): Payments {
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: config.maxNetworkRetries ?? 1,
+    // No client telemetry: the SDK would otherwise keep an identifier in a file under the home
+    // directory (written on a container's first request) and report each request's latency to Stripe.
+    telemetry: false,
     timeout: config.timeoutMs ?? 8000,
     ...(config.host ? { host: config.host } : {}),
     ...(config.port ? { port: config.port } : {}),

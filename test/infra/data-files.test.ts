@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,5 +53,27 @@ describe('the data files of a Lambda bundle', () => {
       count: sites.ids.length,
     });
     expect(zipCentroid('10001')).not.toBeNull();
+  }, 120_000);
+
+  it('bundled as JSON text (data/*.json imported by code) are the same values', async () => {
+    const entry = join(scratch, 'json-entry.ts');
+    const out = join(scratch, 'json-bundle');
+    const files = ['catalog.json', 'catalog-digest.json', 'openapi/partner.json'];
+    writeFileSync(
+      entry,
+      [
+        ...files.map(
+          (f, i) => `import d${i} from ${JSON.stringify(join(REPO_ROOT, 'data', f))} with { type: 'json' };`,
+        ),
+        `export const handler = () => [${files.map((_, i) => `d${i}`).join(', ')}];`,
+      ].join('\n'),
+    );
+    await bundleLambda(entry, out);
+    const text = readFileSync(join(out, 'index.mjs'), 'utf8');
+    expect(text).toMatch(/JSON\.parse\([`'"]\{/); // text, not an object literal
+    const bundled = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as { handler: () => unknown[] };
+    expect(bundled.handler()).toEqual(
+      files.map((f) => JSON.parse(readFileSync(join(REPO_ROOT, 'data', f), 'utf8')) as unknown),
+    );
   }, 120_000);
 });
