@@ -26,18 +26,25 @@ describe('a function asset', () => {
     fn('Health', 'lambdas/public/healthz.ts');
     fn('Handoff', 'lambdas/pages/cart-handoff.ts');
     fn('Assets', 'lambdas/pages/docs-assets.ts', [SCALAR_STANDALONE]);
+    fn('Locations', 'lambdas/partner/locations.ts');
     app.synth();
     const keys = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map(
       (r) => (r as { Properties: { Code: { S3Key: string } } }).Properties.Code.S3Key,
     );
-    expect(new Set(keys).size).toBe(3);
+    expect(new Set(keys).size).toBe(4);
     const asset = (key: string) => join(outdir, `asset.${key.replace(/\.zip$/, '')}`);
-    const [health, handoff, assets] = keys.map((k) => asset(k)) as [string, string, string];
+    const [health, handoff, assets, locations] = keys.map((k) => asset(k)) as [string, string, string, string];
     expect(readFileSync(join(health, 'index.mjs'), 'utf8')).toContain('ok');
     expect(readFileSync(join(handoff, 'index.mjs'), 'utf8')).not.toEqual(
       readFileSync(join(health, 'index.mjs'), 'utf8'),
     );
     expect(existsSync(join(assets, 'standalone.js'))).toBe(true);
     expect(readdirSync(health)).toEqual(['index.mjs']);
+    // The data files its code reads travel beside its bundle (shared/adapters/data-file.ts).
+    expect(
+      readdirSync(locations)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(['site-index.json', 'zip-index.json']);
   }, 120_000);
 });
