@@ -29,7 +29,8 @@ export const makeHandler = (deps: Deps) =>
       revokedAt: null,
     };
     // One read of the partner (the store's, which the write needs anyway): none, no key.
-    if (!(await deps.partnerStore().addKey(record, { ifPartnerExists: true })))
-      throw new ApiError('not_found', 'No such partner.');
+    const added = await deps.partnerStore().addKey(record, { ifPartnerExists: true });
+    if (added === 'no_partner') throw new ApiError('not_found', 'No such partner.');
+    if (added === 'too_many_keys') throw new ApiError('too_many_keys');
     return json(201, { id: record.id, key, environment, createdAt: record.createdAt });
   });

@@ -43,6 +43,13 @@ export interface ApiKeyRecord {
 }
 
 /** What authentication needs of a partner: its id, whether it may call, its usage-plan key. */
+/**
+ * The most live (unrevoked) API keys a partner may hold. A change of the partner's status or
+ * usage-plan key reaches every live key's copy of its access in one transaction with the profile,
+ * and a transaction holds at most 100 items.
+ */
+export const MAX_LIVE_KEYS = 99;
+
 export type KeyAccess = Pick<Partner, 'id' | 'status'> & { usagePlanKey: string | null };
 
 export function accessOf(partner: Partner): KeyAccess {

@@ -80,6 +80,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The order cannot take results (cancelled, or results already reported).',
   },
+  too_many_keys: {
+    status: 409,
+    message: 'This partner already holds 99 live API keys, the most it may. Revoke one it no longer uses, then retry.',
+  },
   // Stripe's events (POST /stripe/webhook)
   invalid_signature: {
     status: 400,

@@ -8,6 +8,8 @@ export type PartnerChanges = Partial<
   >
 >;
 
+export type AddKeyOutcome = 'added' | 'no_partner' | 'too_many_keys';
+
 export interface PartnerStore {
   create(partner: Partner): Promise<void>;
   get(id: string): Promise<Partner | null>;
@@ -28,10 +30,11 @@ export interface PartnerStore {
   list(opts: { limit: number; startKey: string | null }): Promise<{ partners: Partner[]; nextKey: string | null }>;
   /**
    * Files a key under its partner (carrying the partner's access). With `ifPartnerExists`, a key
-   * for no partner is not written and the answer is false: the read that finds the partner is the
-   * one the write needs anyway, so the caller need not read the partner first.
+   * for no partner is not written (`no_partner`): the read that finds the partner is the one the
+   * write needs anyway, so the caller need not read the partner first. A partner that already holds
+   * MAX_LIVE_KEYS live keys gets no more (`too_many_keys`), even when two keys are added at once.
    */
-  addKey(key: ApiKeyRecord, opts?: { ifPartnerExists?: boolean }): Promise<boolean>;
+  addKey(key: ApiKeyRecord, opts?: { ifPartnerExists?: boolean }): Promise<AddKeyOutcome>;
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   /**
    * What authentication needs, in one read where the store can: the key found by its hash and

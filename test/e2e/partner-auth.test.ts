@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, newPartner, type TestPartner } from '../support/partner.js';
 import { getJson } from '../support/http.js';
+import { MAX_LIVE_KEYS } from '../../shared/domain/partner.js';
 
 let partner: TestPartner;
 beforeAll(async () => {
@@ -86,6 +87,22 @@ describe('partner authentication', () => {
     const got = await admin('GET', `/partners/${partner.id}`);
     expect(JSON.stringify(got.body)).not.toContain(res.body.key);
   });
+
+  it(`a partner holds at most ${MAX_LIVE_KEYS} live keys: the next is 409 too_many_keys until one is revoked, and a suspension reaches them all`, async () => {
+    const p = await newPartner(); // its first key
+    for (let n = 1; n < MAX_LIVE_KEYS; n++)
+      expect((await admin('POST', `/partners/${p.id}/keys`, { environment: 'test' })).status).toBe(201);
+    const refused = await admin('POST', `/partners/${p.id}/keys`, { environment: 'test' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('too_many_keys');
+    expect((await admin('DELETE', `/partners/${p.id}/keys/${p.keyId}`)).status).toBe(200);
+    const last = await admin('POST', `/partners/${p.id}/keys`, { environment: 'test' });
+    expect(last.status).toBe(201);
+    expect((await admin('PATCH', `/partners/${p.id}`, { status: 'suspended' })).status).toBe(200);
+    const res = await api(last.body.key as string, 'GET', '/orders');
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('partner_suspended');
+  }, 60_000);
 
   it('validates operator input', async () => {
     const res = await admin('POST', '/partners', {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractImplementations, ids } from '../support/contract-stores.js';
 import { apiKey, at, order, partner } from '../support/store-fixtures.js';
+import { MAX_LIVE_KEYS, type ApiKeyRecord } from '../../shared/domain/partner.js';
 
 // The same cases against the in-memory fakes the unit tests use and the DynamoDB adapters on
 // DynamoDB Local: a fake that drifts from the real store fails here, not in production.
@@ -164,8 +165,8 @@ describe.each(contractImplementations())('store contract: %s', (_name, make) => 
     it('a key asked to be filed only under an existing partner is not written for an unknown one', async () => {
       const { partners } = await make();
       await partners.create(partner('ptr_a'));
-      expect(await partners.addKey(apiKey('key_1', 'ptr_a'), { ifPartnerExists: true })).toBe(true);
-      expect(await partners.addKey(apiKey('key_2', 'ptr_none'), { ifPartnerExists: true })).toBe(false);
+      expect(await partners.addKey(apiKey('key_1', 'ptr_a'), { ifPartnerExists: true })).toBe('added');
+      expect(await partners.addKey(apiKey('key_2', 'ptr_none'), { ifPartnerExists: true })).toBe('no_partner');
       expect(await partners.findKeyByHash('hash-of-key_2')).toBeNull();
       expect(await partners.listKeys('ptr_none')).toEqual([]);
       expect((await partners.findKeyWithAccess('hash-of-key_1'))?.access).toMatchObject({ id: 'ptr_a' });
@@ -198,5 +199,23 @@ describe.each(contractImplementations())('store contract: %s', (_name, make) => 
       for (const k of ['key_1', 'key_3', 'key_4', 'key_5', 'key_6'])
         expect(await access(k)).toMatchObject({ status: 'suspended' });
     });
+
+    it(`a partner holds at most ${MAX_LIVE_KEYS} live keys, two added at once included; a revoked one frees a place; its status still reaches all`, async () => {
+      const { partners } = await make();
+      await partners.create(partner('ptr_a'));
+      const key = (n: number) => apiKey(`key_${String(n).padStart(3, '0')}`, 'ptr_a');
+      for (let n = 1; n < MAX_LIVE_KEYS - 1; n++) await partners.addKey(key(n));
+      // At MAX_LIVE_KEYS - 2 live keys, three at once: two fit, the third finds the cap.
+      const raced = await Promise.all([98, 99, 100].map((n) => partners.addKey(key(n))));
+      expect(raced.filter((r) => r === 'added')).toHaveLength(2);
+      expect(raced.filter((r) => r === 'too_many_keys')).toHaveLength(1);
+      expect(await partners.addKey(key(101), { ifPartnerExists: true })).toBe('too_many_keys');
+      const live = (await partners.listKeys('ptr_a')).filter((k) => k.revokedAt === null);
+      expect(live).toHaveLength(MAX_LIVE_KEYS);
+      await partners.revokeKey(live[0] as ApiKeyRecord, at(1));
+      expect(await partners.addKey(key(102))).toBe('added');
+      expect(await partners.update('ptr_a', { status: 'suspended' }, at(2))).toMatchObject({ status: 'suspended' });
+      expect((await partners.findKeyWithAccess('hash-of-key_102'))?.access).toMatchObject({ status: 'suspended' });
+    }, 60_000);
   });
 });

@@ -1,4 +1,4 @@
-import { accessOf, type ApiKeyRecord, type Partner } from '../../shared/domain/partner.js';
+import { accessOf, MAX_LIVE_KEYS, type ApiKeyRecord, type Partner } from '../../shared/domain/partner.js';
 import type { PartnerChanges, PartnerStore } from '../../shared/ports/partner-store.js';
 
 /** Partners and their keys in memory, held to the same contract as the DynamoDB store. */
@@ -32,10 +32,13 @@ export class MemoryPartners implements PartnerStore {
     return { partners: all.slice(from, from + opts.limit).map((p) => structuredClone(p)), nextKey: next };
   }
   async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}) {
-    if (opts.ifPartnerExists && !this.partners.has(key.partnerId)) return false;
+    const exists = this.partners.has(key.partnerId);
+    if (opts.ifPartnerExists && !exists) return 'no_partner' as const;
+    const live = [...this.keys.values()].filter((k) => k.partnerId === key.partnerId && k.revokedAt === null);
+    if (exists && live.length >= MAX_LIVE_KEYS) return 'too_many_keys' as const;
     if ([...this.keys.values()].some((k) => k.hash === key.hash)) throw new Error('key hash exists');
     this.keys.set(key.id, structuredClone(key));
-    return true;
+    return 'added' as const;
   }
   async findKeyByHash(hash: string) {
     const k = [...this.keys.values()].find((x) => x.hash === hash);

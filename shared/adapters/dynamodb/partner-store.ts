@@ -7,8 +7,8 @@ import {
   paginateQuery,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { accessOf, type ApiKeyRecord, type KeyAccess, type Partner } from '../../domain/partner.js';
-import type { PartnerChanges, PartnerStore } from '../../ports/partner-store.js';
+import { accessOf, MAX_LIVE_KEYS, type ApiKeyRecord, type KeyAccess, type Partner } from '../../domain/partner.js';
+import type { AddKeyOutcome, PartnerChanges, PartnerStore } from '../../ports/partner-store.js';
 import { newestFirst } from './sharded-index.js';
 import { definedOnly, partnerUpdate, versionHolds } from './partner-updates.js';
 import { PARTNERS_BY_CREATION, partnerKeys, partnerListEntry } from './keys/partners-table.js';
@@ -21,8 +21,6 @@ import { PARTNERS_BY_CREATION, partnerKeys, partnerListEntry } from './keys/part
 // than keeping the old status.
 const ACCESS_FIELDS = ['status', 'usagePlanKey'] as const;
 const ATTEMPTS = 5;
-// A transaction holds at most 100 items: the profile and 99 live keys.
-const MAX_LIVE_KEYS = 99;
 
 /** A transaction lost a race at item `at` (or to a concurrent one): read again and retry. */
 const raced = (err: unknown, at: number) =>
@@ -153,10 +151,16 @@ export class DynamoPartnerStore implements PartnerStore {
     return { partners: page.items.map((i) => i.partner as Partner), nextKey: page.nextKey };
   }
 
-  async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}): Promise<boolean> {
+  async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}): Promise<AddKeyOutcome> {
     for (let attempt = 1; ; attempt++) {
-      const { partner, version } = await this.profile(key.partnerId);
-      if (!partner && opts.ifPartnerExists) return false;
+      // The count is as of the version read: every key added to a partner bumps that version in its
+      // own transaction, so two keys added at once cannot both pass the cap (one retries and counts again).
+      const [{ partner, version }, keys] = await Promise.all([
+        this.profile(key.partnerId),
+        this.listKeys(key.partnerId),
+      ]);
+      if (!partner && opts.ifPartnerExists) return 'no_partner';
+      if (partner && keys.filter((k) => k.revokedAt === null).length >= MAX_LIVE_KEYS) return 'too_many_keys';
       const holds = versionHolds(version);
       try {
         await this.db.send(
@@ -175,7 +179,7 @@ export class DynamoPartnerStore implements PartnerStore {
             ],
           }),
         );
-        return true;
+        return 'added';
       } catch (err) {
         if (!raced(err, 2) || attempt >= ATTEMPTS) throw err;
       }

@@ -143,7 +143,7 @@ export const OPERATOR_OPERATIONS: Record<string, Operation> = {
     tag: 'Partners',
     body: createKeySchema.meta({ id: 'CreateApiKeyRequest' }),
     ok: { status: 201, schema: issuedKey, description: 'The key' },
-    errors: ['validation_error', 'not_found'],
+    errors: ['validation_error', 'not_found', 'too_many_keys'],
   },
   'DELETE /admin/v1/partners/{id}/keys/{keyId}': {
     operationId: 'revokeApiKey',
