@@ -64,7 +64,7 @@ const dataAsJsonText: Plugin = {
   },
 };
 
-/** The standard fonts' utils module (imported as `./utils` inside the package), replaced the same way. */
+/** The standard fonts' utils module (imported as `./utils` inside the package), replaced as pako is. */
 const STANDARD_FONTS_UTILS = join(REPO_ROOT, 'infra/aws/bundle/standard-fonts-utils.ts');
 const standardFontsUtils: Plugin = {
   name: 'standard-fonts-utils',
@@ -129,7 +129,7 @@ export async function bundleLambda(
     plugins: [...LAMBDA_ESBUILD.plugins, onlyLiveLazyImports(live)],
   });
   // A data file's name survives minification as a string: the bundle reads the files it names.
-  const names = LAMBDA_DATA_FILES.filter((name) => split.outputFiles.some((f) => f.text.includes(`${name}`)));
+  const names = LAMBDA_DATA_FILES.filter((name) => split.outputFiles.some((f) => f.text.includes(name)));
   const dataFiles = names.map((name) => ({ name, bytes: statSync(join(REPO_ROOT, 'data', name)).size }));
   if (opts.write ?? true) {
     mkdirSync(outdir, { recursive: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-// Generated data (data/*.json: the location indexes, 0.7 and 0.7 MB) is read from disk when it is
+// Generated data (data/*.json: the location indexes, about 0.7 MB each) is read from disk when it is
 // first needed, not compiled as part of the code that uses it: as a bundle's text it costs a cold
 // start about 5 ms to load whether or not the request needs it; read and parsed as a file, about
 // 1 ms, and only by a request that does. A Lambda bundle carries each file its code names beside

@@ -1,7 +1,7 @@
 import { readDataFile } from './data-file.js';
 import { lowerBound, type DrawSite, type SortedSites } from '../domain/locations.js';
 
-// Two files, so order creation (which looks sites up by id) does not bundle the ZIP table.
+// Two files, so order creation (which looks sites up by id) does not carry the ZIP table.
 
 /** Coordinates are stored as integers in millionths of a degree (the sources carry at most 5 decimals). */
 export const FIXED_POINT = 1e6;

@@ -189,26 +189,10 @@ export function partnerRequestSchemas(z: ZodFlavour, withId: WithId = (schema) =
     limit: limitParam(200, z),
   });
 
-  return {
-    usPhone,
-    isoDate,
-    addressSchema,
-    patientSchema,
-    createOrderSchema,
-    listOrdersQuerySchema,
-    locationsQuerySchema,
-  };
+  return { createOrderSchema, listOrdersQuerySchema, locationsQuerySchema };
 }
 
 /** The functions' build. */
-export const {
-  usPhone,
-  isoDate,
-  addressSchema,
-  patientSchema,
-  createOrderSchema,
-  listOrdersQuerySchema,
-  locationsQuerySchema,
-} = partnerRequestSchemas(miniZod);
+export const { createOrderSchema, listOrdersQuerySchema, locationsQuerySchema } = partnerRequestSchemas(miniZod);
 
 export type CreateOrderRequest = output<typeof createOrderSchema>;
