@@ -75,6 +75,30 @@ const standardFontsUtils: Plugin = {
   },
 };
 
+/**
+ * pdf-lib's modules declared free of side effects (the package does not say so, but its modules only
+ * define classes and tables): our PDFs use its core layer alone (shared/adapters/pdf/layout.ts), and
+ * without this its index would carry the whole library (forms, parsing, images, custom fonts) into
+ * the bundle, about twice the code a cold start compiles.
+ */
+const PDF_LIB_PACKAGES = /[\\/]node_modules[\\/](pdf-lib|@pdf-lib[\\/][^\\/]+)[\\/]/;
+const pdfLibWithoutSideEffects: Plugin = {
+  name: 'pdf-lib-without-side-effects',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === 'pdf-lib-inner') return undefined;
+      if (!/pdf-lib/.test(args.path) && !PDF_LIB_PACKAGES.test(args.importer)) return undefined;
+      const r = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'pdf-lib-inner',
+      });
+      return r.errors.length === 0 && PDF_LIB_PACKAGES.test(r.path) ? { ...r, sideEffects: false } : r;
+    });
+  },
+};
+
 /** ESM bundles of CommonJS dependencies still call require(). */
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
@@ -98,7 +122,7 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [standardFontsUtils, ownModuleStandIns, dataAsJsonText] as Plugin[],
+  plugins: [standardFontsUtils, ownModuleStandIns, dataAsJsonText, pdfLibWithoutSideEffects] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */

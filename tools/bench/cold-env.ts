@@ -67,6 +67,13 @@ export const summarise = (measured: Record<string, ColdStart>) =>
         firstInvokeMs: Math.round(v.invokeMs),
         helloWorldMs: Math.round(v.helloMs),
         vsHelloWorld: Number(((v.helloMs + v.ownMs) / v.helloMs).toFixed(2)),
+        ownMs: Math.round(v.ownMs),
+        ...(v.baselineOwnMs !== undefined
+          ? {
+              baselineOwnMs: Math.round(v.baselineOwnMs),
+              ownVsBaseline: Number((v.ownMs / v.baselineOwnMs).toFixed(2)),
+            }
+          : {}),
         ...(v.failed ? { failed: v.failed } : {}),
       },
     ]),

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
 import { ROUTES } from '../../shared/manifest/index.js';
@@ -40,6 +41,11 @@ export interface ColdStart {
   ownMs: number;
   /** The hello-world floor, run right before each of this case's runs (side by side on a busy machine). */
   helloMs: number;
+  /**
+   * With BENCH_AB_ROOT: the same function's own part (import plus first invoke, median) bundled from
+   * that other checkout, run side by side with this one's (hello world, baseline, this, in turn).
+   */
+  baselineOwnMs?: number;
   /** Why no figure: the first invoke did not do its work. */
   failed?: string;
 }
@@ -118,6 +124,19 @@ export async function coldStarts(
     await bundleLambda(join(root, entry ?? 'tools/bench/hello.ts'), outdir, { minify: !process.env.BENCH_CPU_PROF });
     return join(outdir, LAMBDA_ENTRY_FILE);
   };
+  // BENCH_AB_ROOT=<a checkout of another commit, its node_modules installed or linked>: each function
+  // is also bundled by that checkout's own bundler from its own code, and the two run in turn, the
+  // same stores, the same minute: an A/B of a lever, whose difference one whole run's noise hides.
+  const abRoot = process.env.BENCH_AB_ROOT;
+  const baselineOf = async (name: string, entry: string) => {
+    if (!abRoot) return null;
+    const outdir = join(dir, `${name.replace(/\W/g, '_')}-baseline`);
+    const theirs = (await import(pathToFileURL(join(abRoot, 'infra/aws/bundling.ts')).href)) as {
+      bundleLambda: typeof bundleLambda;
+    };
+    await theirs.bundleLambda(join(abRoot, entry), outdir, { minify: !process.env.BENCH_CPU_PROF });
+    return join(outdir, LAMBDA_ENTRY_FILE);
+  };
   const hello = await bundleOf('hello-floor', null);
   const helloEvent = join(dir, 'hello-floor.json');
   writeFileSync(helloEvent, '{}');
@@ -125,7 +144,9 @@ export async function coldStarts(
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
   for (const c of cases.filter((k) => !only || k.entry === null || only.some((o) => k.name.includes(o)))) {
     const bundle = await bundleOf(c.name, c.entry);
+    const baseline = c.entry ? await baselineOf(c.name, c.entry) : null;
     const samples: Array<Omit<ColdStart, 'helloMs' | 'ownMs'>> = [];
+    const baselineOwn: number[] = [];
     const floor: number[] = [];
     // One unmeasured run first: the stand-ins (DynamoDB Local's JVM above all) answer a path they
     // have not run yet far slower than they do once warm, and AWS's services are always warm, so the
@@ -137,6 +158,12 @@ export async function coldStarts(
       const eventFile = join(dir, `${c.name.replace(/\W/g, '_')}-${i}.json`);
       writeFileSync(eventFile, JSON.stringify(await c.event()));
       floor.push((await runOnce(root, hello, helloEvent, env)).totalMs);
+      if (baseline) {
+        const baseEvent = join(dir, `${c.name.replace(/\W/g, '_')}-${i}-baseline.json`);
+        writeFileSync(baseEvent, JSON.stringify(await c.event()));
+        const b = await runOnce(root, baseline, baseEvent, env);
+        if ((c.ok ?? httpOk)(b)) baselineOwn.push(b.importMs + b.invokeMs);
+      }
       const r = await runOnce(root, bundle, eventFile, env);
       // A failed first invoke would time the error path: the bench refuses to print that as a figure.
       if (!(c.ok ?? httpOk)(r)) {
@@ -154,6 +181,7 @@ export async function coldStarts(
       invokeMs: median(samples.map((s) => s.invokeMs)),
       ownMs: median(samples.map((s) => s.importMs + s.invokeMs)),
       helloMs: median(floor),
+      ...(baselineOwn.length ? { baselineOwnMs: median(baselineOwn) } : {}),
     };
   }
   return results;

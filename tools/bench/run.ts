@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const DURATION = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const LIST_ORDERS = Number(process.env.BENCH_LIST_ORDERS ?? (QUICK ? 5_000 : 100_000));
-const COLD_RUNS = QUICK ? 3 : 5;
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? (QUICK ? 3 : 5));
 const ORDER_RUNS = QUICK ? 20 : 100;
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? 'throughput,orders,listing,cold,lambdas,bundles,http').split(',').map((p) => p.trim()),
@@ -204,6 +204,13 @@ try {
       console.log(
         `| ${k} | ${v.coldStartMs} | ${v.importMs} | ${v.firstInvokeMs} | ${v.helloWorldMs} | ${v.vsHelloWorld} | ${v.processMs} |`,
       );
+    const ab = Object.entries(every).filter(([, v]) => v.baselineOwnMs !== undefined);
+    if (ab.length) {
+      console.log(
+        `\n| A/B, side by side (BENCH_AB_ROOT=${process.env.BENCH_AB_ROOT}) | own ms (import + first invoke), this checkout | own ms, baseline checkout | this / baseline |\n|---|---|---|---|`,
+      );
+      for (const [k, v] of ab) console.log(`| ${k} | ${v.ownMs} | ${v.baselineOwnMs} | ${v.ownVsBaseline} |`);
+    }
   }
   console.log(`\n${goalTable(goals)}\n\nwrote bench-results/bench.json`);
 } finally {

@@ -1,20 +1,35 @@
 import {
-  PDFDocument,
+  PDFContext,
+  PDFHexString,
+  PDFWriter,
+  StandardFontEmbedder,
   StandardFonts,
+  beginText,
+  endText,
   fill,
+  moveText,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
-  rgb,
   setFillingRgbColor,
-  type PDFFont,
-  type PDFPage,
+  setFontAndSize,
+  showText,
+  type PDFOperator,
+  type PDFRef,
 } from 'pdf-lib';
 
 // A tiny flowing-text layout over pdf-lib: lines that wrap and break across pages.
+//
+// It writes with pdf-lib's core layer (the document's objects, the standard fonts' metrics and
+// encoding, the operators, the writer) rather than its PDFDocument API, which a report of text and
+// bars never needs: that API carries forms, parsing, images and custom fonts, about twice as much
+// code to compile at a cold start, and draws each line inside a graphics state of its own. The
+// Lambda bundles declare pdf-lib free of side effects, so only the core modules used here are
+// bundled (infra/aws/bundling.ts).
 
 const PAGE: [number, number] = [612, 792]; // US Letter
 const MARGIN = 54;
+const WIDTH = PAGE[0] - 2 * MARGIN;
 
 /** The standard fonts encode WinAnsi only: fold accents, replace anything else, never throw. */
 export function winAnsi(text: string): string {
@@ -27,40 +42,49 @@ export function winAnsi(text: string): string {
     .replace(/[^\x20-\x7E]/g, '?');
 }
 
+/** pdf-lib's StandardFonts and the embedder's font names are the same strings, typed apart. */
+const embedder = (name: StandardFonts.Helvetica | StandardFonts.HelveticaBold) =>
+  StandardFontEmbedder.for(name as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+
 /**
  * Loads what every render needs first (pdf-lib's code and the two fonts' metrics, which it inflates
  * once per process), so a caller can have it done while it waits on the network.
  */
 export async function warmUpFonts(): Promise<void> {
-  const doc = await PDFDocument.create();
-  await doc.embedFont(StandardFonts.Helvetica);
-  await doc.embedFont(StandardFonts.HelveticaBold);
+  embedder(StandardFonts.Helvetica).widthOfTextAtSize('0', 10);
+  embedder(StandardFonts.HelveticaBold).widthOfTextAtSize('0', 10);
+}
+
+interface Face {
+  /** The font's name in each page's resources. */
+  key: 'F1' | 'F2';
+  embedder: StandardFontEmbedder;
+  ref: PDFRef;
 }
 
 export class Flow {
-  private page!: PDFPage;
+  private readonly pages: PDFOperator[][] = [];
+  private ops: PDFOperator[] = [];
   private y = 0;
+  private readonly font: Face;
+  private readonly bold: Face;
+
   private constructor(
-    readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly context: PDFContext,
+    private readonly title: string,
   ) {
+    this.font = { key: 'F1', embedder: embedder(StandardFonts.Helvetica), ref: context.nextRef() };
+    this.bold = { key: 'F2', embedder: embedder(StandardFonts.HelveticaBold), ref: context.nextRef() };
     this.newPage();
   }
 
   static async create(title: string): Promise<Flow> {
-    const doc = await PDFDocument.create();
-    doc.setTitle(winAnsi(title));
-    doc.setProducer('Lab Tests');
-    return new Flow(
-      doc,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
-    );
+    return new Flow(PDFContext.create(), title);
   }
 
   private newPage(): void {
-    this.page = this.doc.addPage(PAGE);
+    this.ops = [];
+    this.pages.push(this.ops);
     this.y = PAGE[1] - MARGIN;
   }
 
@@ -68,19 +92,29 @@ export class Flow {
     if (this.y - height < MARGIN) this.newPage();
   }
 
+  private draw(line: string, x: number, size: number, face: Face, color: readonly [number, number, number]): void {
+    this.ops.push(
+      beginText(),
+      setFontAndSize(face.key, size),
+      setFillingRgbColor(...color),
+      moveText(x, this.y - size),
+      showText(face.embedder.encodeText(line)),
+      endText(),
+    );
+  }
+
   text(
     content: string,
     opts: { size?: number; bold?: boolean; gap?: number; color?: [number, number, number] } = {},
   ): void {
     const size = opts.size ?? 10;
-    const font = opts.bold ? this.bold : this.font;
-    const width = PAGE[0] - 2 * MARGIN;
+    const face = opts.bold ? this.bold : this.font;
     const words = winAnsi(content).split(' ');
     let line = '';
     const lines: string[] = [];
     for (const w of words) {
       const candidate = line ? `${line} ${w}` : w;
-      if (font.widthOfTextAtSize(candidate, size) > width && line) {
+      if (face.embedder.widthOfTextAtSize(candidate, size) > WIDTH && line) {
         lines.push(line);
         line = w;
       } else line = candidate;
@@ -88,7 +122,7 @@ export class Flow {
     if (line) lines.push(line);
     for (const l of lines) {
       this.ensure(size + 4);
-      this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color: rgb(...(opts.color ?? [0, 0, 0])) });
+      this.draw(l, MARGIN, size, face, opts.color ?? [0, 0, 0]);
       this.y -= size + 4;
     }
     this.y -= opts.gap ?? 2;
@@ -97,14 +131,13 @@ export class Flow {
   /** A row of columns at fixed x offsets (fractions of the text width). */
   row(cells: string[], columns: number[], opts: { bold?: boolean; size?: number } = {}): void {
     const size = opts.size ?? 9;
-    const width = PAGE[0] - 2 * MARGIN;
+    const face = opts.bold ? this.bold : this.font;
     this.ensure(size + 5);
     cells.forEach((c, i) => {
-      const font = opts.bold ? this.bold : this.font;
       let t = winAnsi(c);
-      const max = ((columns[i + 1] ?? 1) - (columns[i] ?? 0)) * width - 6;
-      while (t.length > 1 && font.widthOfTextAtSize(t, size) > max) t = `${t.slice(0, -2)}…`.replace('…', '.');
-      this.page.drawText(t, { x: MARGIN + (columns[i] ?? 0) * width, y: this.y - size, size, font });
+      const max = ((columns[i + 1] ?? 1) - (columns[i] ?? 0)) * WIDTH - 6;
+      while (t.length > 1 && face.embedder.widthOfTextAtSize(t, size) > max) t = `${t.slice(0, -2)}.`;
+      this.draw(t, MARGIN + (columns[i] ?? 0) * WIDTH, size, face, [0, 0, 0]);
     });
     this.y -= size + 5;
   }
@@ -122,7 +155,7 @@ export class Flow {
     const height = size.height * unit;
     this.ensure(height + 4);
     const y = this.y - height;
-    this.page.pushOperators(
+    this.ops.push(
       pushGraphicsState(),
       setFillingRgbColor(0, 0, 0),
       ...bars.map((b) => rectangle(MARGIN + b.x * unit, y, b.width * unit, height)),
@@ -137,10 +170,29 @@ export class Flow {
   }
 
   async bytes(): Promise<Uint8Array> {
-    // A plain cross-reference table: object streams would deflate every object once more (in
-    // JavaScript, at a cold start) to save a few hundred bytes on a one- or two-page document. And
-    // no pause every 50 objects: pdf-lib yields to the event loop for a timer's turn (1 ms or
-    // more) so a browser tab stays responsive, which a function answering one request never needs.
-    return this.doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
+    const { context } = this;
+    for (const face of [this.font, this.bold]) face.embedder.embedIntoContext(context, face.ref);
+    const treeRef = context.nextRef();
+    const resources = { Font: { [this.font.key]: this.font.ref, [this.bold.key]: this.bold.ref } };
+    const kids = this.pages.map((ops) =>
+      context.register(
+        context.obj({
+          Type: 'Page',
+          Parent: treeRef,
+          MediaBox: [0, 0, ...PAGE],
+          Resources: resources,
+          // Deflated: pdf-lib's content streams are Flate-encoded by default.
+          Contents: context.register(context.contentStream(ops)),
+        }),
+      ),
+    );
+    context.assign(treeRef, context.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
+    context.trailerInfo.Root = context.register(context.obj({ Type: 'Catalog', Pages: treeRef }));
+    context.trailerInfo.Info = context.register(
+      context.obj({ Title: PDFHexString.fromText(winAnsi(this.title)), Producer: PDFHexString.fromText('Lab Tests') }),
+    );
+    // A plain cross-reference table, and no pause every 50 objects (pdf-lib yields to the event
+    // loop for a timer's turn so a browser tab stays responsive, which a function never needs).
+    return PDFWriter.forContext(context, Number.POSITIVE_INFINITY).serializeToBuffer();
   }
 }
