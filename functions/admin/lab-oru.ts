@@ -18,10 +18,9 @@ export const makeHandler = (deps: Deps) =>
   operatorHandler(deps, AUDIT, async (event, _context, note) => {
     const body =
       event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
-    const outcome = await ingestResults(deps.recordResultsDeps(), body);
+    // The success record is written with the order's move to results (under its partner too).
+    const outcome = await ingestResults(deps.recordResultsDeps(), body, { audit: note.withChange() });
     if (outcome.kind !== 'ingested') throw ingestError(outcome);
-    const { orderId, partnerId, analytes, report } = outcome;
-    // The audit files the ingestion under the order's partner too: named here, it is not looked up again.
-    note.about({ orderId, partnerId });
+    const { orderId, analytes, report } = outcome;
     return json(200, { ok: true, orderId, analytes, report });
   });

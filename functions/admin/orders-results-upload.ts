@@ -28,10 +28,13 @@ export const makeHandler = (deps: Deps) =>
       ...deps.recordResultsDeps(),
       catalog: async () => indexCatalog(await deps.catalogStore().get()),
     };
-    const outcome = await uploadResults(flow, { orderId: pathParam(event, 'id'), analytes: input.analytes, pdfs });
+    // The success record is written with the order's move to results (under its partner too).
+    const outcome = await uploadResults(
+      flow,
+      { orderId: pathParam(event, 'id'), analytes: input.analytes, pdfs },
+      note.withChange(),
+    );
     if (outcome.kind !== 'recorded') throw uploadError(outcome);
-    // The audit files the upload under the order's partner too: named here, it is not looked up again.
-    note.about({ orderId: outcome.order.id, partnerId: outcome.order.partnerId });
     return json(200, {
       orderId: outcome.order.id,
       status: PUBLIC_STATUS[outcome.order.state],

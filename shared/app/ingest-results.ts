@@ -3,13 +3,15 @@ import { recordResults, type RecordResultsDeps } from './record-results.js';
 import { isPlausibleId } from '../domain/ids.js';
 import { amendAnalytes, reportKind } from '../domain/results/amend.js';
 import type { OrderStore } from '../ports/order-store.js';
+import type { OrderRecord } from '../domain/order.js';
+import type { ChangeAudit } from '../ports/audit-log.js';
 
 export type IngestOutcome =
   | {
       kind: 'ingested';
       orderId: string;
-      /** The order's partner, so an audit of the ingestion need not look the order up again. */
-      partnerId: string;
+      /** The order as these results left it (moved to results_ready unless preliminary). */
+      order: OrderRecord;
       analytes: number;
       report: 'preliminary' | 'final' | 'correction';
     }
@@ -28,7 +30,7 @@ export type IngestOutcome =
 export async function ingestResults(
   deps: RecordResultsDeps & { orders: OrderStore },
   message: string,
-  trigger = 'lab_results',
+  opts: { trigger?: string; audit?: ChangeAudit } = {},
 ): Promise<IngestOutcome> {
   const parsed = parseOru(message, deps.now().toISOString());
   if (!parsed.ok) return { kind: 'unreadable', error: parsed.error };
@@ -51,14 +53,15 @@ export async function ingestResults(
     source: 'lab_electronic',
     analytes,
     pdfs: [],
-    trigger,
+    trigger: opts.trigger ?? 'lab_results',
     kind: report,
+    ...(opts.audit ? { audit: opts.audit } : {}),
   });
   if (!recorded.ok) return { kind: 'not_accepted', error: `the order cannot take results (${recorded.reason})` };
   return {
     kind: 'ingested',
     orderId: order.id,
-    partnerId: order.partnerId,
+    order: recorded.order,
     analytes: parsed.result.analytes.length,
     report,
   };

@@ -4,6 +4,7 @@ import type { Analyte } from '../domain/results/types.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { ResultsSource, ResultsStore } from '../ports/results-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
+import type { ChangeAudit } from '../ports/audit-log.js';
 
 export interface RecordResultsDeps {
   orders: OrderStore;
@@ -35,6 +36,8 @@ export interface ResultsInput {
    * told again by a new event (its own id and delivery id).
    */
   kind?: 'final' | 'preliminary' | 'correction';
+  /** The request's success record, written in the order's transition (see ChangeAudit). */
+  audit?: ChangeAudit;
 }
 
 export type RecordResultsOutcome =
@@ -105,15 +108,18 @@ export async function recordResults(
   // A correction's event is a new one: receivers that de-duplicate on the delivery id must not drop it.
   const trigger = kind === 'correction' ? `${input.trigger}_correction_${resultsId}` : input.trigger;
   const events = kind === 'preliminary' ? [] : [outboxEvent('order.results_ready', order, trigger, now)];
-  const moved = await deps.orders.transition(order, from, patch, events);
-  if (moved) return (await deps.deliverNow(events), { ok: true, order: moved });
+  // Filed under the order's partner too, as an operator's action on an order is.
+  const records = input.audit?.records({ orderId: order.id, partnerId: order.partnerId }) ?? [];
+  const moved = await deps.orders.transition(order, from, patch, events, records);
+  if (moved) return (input.audit?.written(), await deps.deliverNow(events), { ok: true, order: moved });
   // The order moved on meanwhile (a placement finished, or the recovery sweep touched it): if it can
   // still take results, take them once more against what is stored now; a lab does not resend.
   const current = await deps.orders.get(order.partnerId, order.id);
   const refusedNow = refusal(current?.state);
   if (refusedNow) return refusedNow;
-  const again = current ? await deps.orders.transition(current, from, patch, events) : null;
+  const again = current ? await deps.orders.transition(current, from, patch, events, records) : null;
   if (!again) return { ok: false, reason: 'conflict' };
+  input.audit?.written();
   await deps.deliverNow(events);
   return { ok: true, order: again };
 }

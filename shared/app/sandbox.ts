@@ -15,7 +15,12 @@ export interface SandboxDeps {
   results: RecordResultsDeps & { orders: OrderStore };
   byId: () => Promise<Map<string, CatalogItem>>;
   /** The ORU ingestion path every lab message takes (shared/app/ingest-results.ts). */
-  ingestResults: (message: string, trigger: string) => Promise<{ kind: 'ingested' } | { kind: string; error: string }>;
+  ingestResults: (
+    message: string,
+    trigger: string,
+  ) => Promise<
+    { kind: 'ingested'; order: OrderRecord } | { kind: 'unreadable' | 'no_order' | 'not_accepted'; error: string }
+  >;
   now: () => Date;
   /** Who reports the rehearsal's results (the local lab stand-in); absent, the in-process simulation. */
   deliverResults?: (order: OrderRecord) => Promise<SandboxOutcome>;
@@ -31,8 +36,8 @@ export async function deliverSimulatedResults(
 ): Promise<SandboxOutcome> {
   const message = simulatedResultsMessage(order, await deps.byId(), deps.now());
   const outcome = await deps.ingestResults(message, trigger);
-  if ('error' in outcome) return { ok: false, message: outcome.error };
-  return { ok: true, order: (await deps.orders.get(order.partnerId, order.id)) as OrderRecord };
+  if (outcome.kind !== 'ingested') return { ok: false, message: outcome.error };
+  return { ok: true, order: outcome.order };
 }
 
 /** Moves an order to its next checkpoint now: processing -> requisition_ready -> results_ready. */

@@ -3,6 +3,7 @@ import type { OrderRecord } from '../domain/order.js';
 import { recordResults, type RecordResultsDeps } from './record-results.js';
 import { uploadRefusal, uploadedAnalytes, type UploadedAnalyte, type UploadRefusal } from '../domain/results/upload.js';
 import type { OrderStore } from '../ports/order-store.js';
+import type { ChangeAudit } from '../ports/audit-log.js';
 
 export interface UploadResultsCommand {
   orderId: string;
@@ -25,12 +26,16 @@ export type UploadOutcome =
 export async function uploadResults(
   deps: RecordResultsDeps & { orders: OrderStore; catalog: () => Promise<Map<string, CatalogItem>> },
   cmd: UploadResultsCommand,
+  audit?: ChangeAudit,
 ): Promise<UploadOutcome> {
   const found = deps.orders.findById(cmd.orderId);
+  // The catalogue is read beside the order, not after it: the check needs both.
+  const catalog = deps.catalog();
+  catalog.catch(() => undefined); // awaited below, unless the order is missing
   if (cmd.pdfs.length === 0) deps.prepareReport?.(); // the report is rendered only when none came
   const order = await found;
   if (!order) return { kind: 'no_order' };
-  const refusal = uploadRefusal(order, cmd.analytes, await deps.catalog());
+  const refusal = uploadRefusal(order, cmd.analytes, await catalog);
   if (refusal) return refusal;
   const analytes = uploadedAnalytes(cmd.analytes, deps.now());
   const recorded = await recordResults(deps, order, {
@@ -38,6 +43,7 @@ export async function uploadResults(
     analytes,
     pdfs: cmd.pdfs,
     trigger: 'operator_upload',
+    ...(audit ? { audit } : {}),
   });
   if (!recorded.ok) return { kind: 'not_accepted', reason: recorded.reason };
   return { kind: 'recorded', order: recorded.order, analytes: analytes.length };

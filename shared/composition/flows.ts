@@ -187,7 +187,7 @@ export function sandboxDeps(): SandboxDeps {
     place: placeOrderDeps(),
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
-    ingestResults: (message, trigger) => ingestResults(recordResultsDeps(), message, trigger),
+    ingestResults: (message, trigger) => ingestResults(recordResultsDeps(), message, { trigger }),
     now: () => clock().now(),
     ...(deliverResults ? { deliverResults } : {}),
   };

@@ -59,7 +59,7 @@ export interface AuditPage {
  * (the edge then writes no record of its own for that success).
  */
 export interface ChangeAudit {
-  records(target: { orderId: string }): AuditRecord[];
+  records(target: { orderId: string; partnerId?: string }): AuditRecord[];
   written(): void;
 }
 

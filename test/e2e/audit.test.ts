@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, getJson, type JsonResponse } from '../support/http.js';
 import { startReceiver } from '../support/receiver.js';
+import { operatorResultsMessage } from '../support/sandbox-orders.js';
 import { adultPatient, admin, api, newPartner, placeOrder, type TestPartner } from '../support/partner.js';
 
 // The audit trail over HTTP: each audited action leaves exactly one record naming its principal,
@@ -105,15 +105,7 @@ describe('audit trail', () => {
   it("records a lab's results message under the order and its partner", async () => {
     const order = (await placeOrder(partner, ['cbc'])).body;
     expect((await api(partner, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(200);
-    const oru = readFileSync(
-      new URL('../fixtures/hl7/05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7', import.meta.url),
-      'latin1',
-    );
-    const res = await getJson('/admin/v1/lab/oru', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' },
-      body: oru.replaceAll('ORD666555', order.id),
-    });
+    const res = await getJson('/admin/v1/lab/oru', operatorResultsMessage(order.id));
     expect(res.status).toBe(200);
     const ingested = (await trail(`orderId=${order.id}`)).filter((r) => r.action === 'results.ingested');
     expect(ingested).toEqual([

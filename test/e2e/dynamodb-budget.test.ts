@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl } from '../support/http.js';
-import { admin, newPartner, orderBody, type TestPartner } from '../support/partner.js';
+import { operatorResultsMessage } from '../support/sandbox-orders.js';
+import { admin, api, newPartner, orderBody, type TestPartner } from '../support/partner.js';
 
 // DynamoDB calls per request, counted by an SDK middleware in the local runtime (authorizer included).
 async function calls(path: string, init: RequestInit = {}): Promise<{ count: number; commands: string[] }> {
@@ -110,5 +111,28 @@ describe('DynamoDB calls per request (budgets)', () => {
       'PutItemCommand',
       'QueryCommand',
     ]);
+  });
+
+  it("a lab's results message writes its audit record in the order's move to results: no audit write of its own", async () => {
+    const created = await postOrder();
+    const order = (await created.json()) as { id: string };
+    expect((await api(p, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(200);
+    const lab = await calls('/admin/v1/lab/oru', operatorResultsMessage(order.id));
+    // The order by its id (its id's item, then the order), the results record, the move to results
+    // (order, outbox event, audit record); then the webhook's first attempt (the partner's read, the
+    // delivery's claim and its result).
+    expect(lab.commands.slice(0, 4)).toEqual([
+      'GetItemCommand',
+      'GetItemCommand',
+      'PutItemCommand',
+      'TransactWriteItemsCommand',
+    ]);
+    expect(lab.commands.slice(4).sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'PutItemCommand']);
+    const trail = await admin('GET', `/audit?orderId=${order.id}`);
+    expect(
+      trail.body.data
+        .filter((r: { action: string }) => r.action === 'results.ingested')
+        .map((r: { outcome: string; partnerId: string }) => [r.outcome, r.partnerId]),
+    ).toEqual([['success', p.id]]);
   });
 });

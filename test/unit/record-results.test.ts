@@ -158,4 +158,37 @@ describe('recordResults', () => {
     expect(outcome.ok).toBe(true);
     expect(orders.orders.get('o2')).toMatchObject({ state: 'results_reported', resultsId: 'res_1' });
   });
+
+  it('writes the request’s audit record in the order’s move to results, filed under its partner, and none when refused', async () => {
+    const orders = new MemoryOrders();
+    const deps: RecordResultsDeps = {
+      orders,
+      results: new MemoryResults(),
+      documents: new MemoryDocuments(),
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      newResultsId: () => 'res_1',
+      renderResultsPdf: async () => new Uint8Array(),
+      deliverNow: async () => undefined,
+    };
+    const asked: Array<{ orderId: string; partnerId?: string }> = [];
+    let written = 0;
+    const audit = {
+      records: (target: { orderId: string; partnerId?: string }) => {
+        asked.push(target);
+        return [{ id: `aud_${asked.length}`, orderId: target.orderId, partnerId: target.partnerId ?? null } as never];
+      },
+      written: () => void written++,
+    };
+    const input = { source: 'operator_upload' as const, analytes: [analyte('TSH', 1)], pdfs: [], trigger: 't', audit };
+    const order = await storedOrder(orders, { id: 'o3', state: 'requisition_issued' });
+    expect((await recordResults(deps, order, input)).ok).toBe(true);
+    expect(asked).toEqual([{ orderId: 'o3', partnerId: 'p1' }]);
+    expect(orders.auditWithChanges.records.map((r) => r.id)).toEqual(['aud_1']);
+    expect(written).toBe(1);
+
+    const cancelled = await storedOrder(orders, { id: 'o4', state: 'cancelled' });
+    expect(await recordResults(deps, cancelled, input)).toEqual({ ok: false, reason: 'cancelled' });
+    expect(orders.auditWithChanges.records.map((r) => r.id)).toEqual(['aud_1']);
+    expect(written).toBe(1);
+  });
 });
