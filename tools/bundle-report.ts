@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * `"sideEffects": false`, so esbuild drops every adapter a handler never calls, and the SDK's
  * credential chain is replaced by the environment's credentials (infra/aws/bundling.ts). What is
  * needed only sometimes is a chunk of its own, loaded on first use and not counted here: Stripe,
- * the S3 client and presigner, and the PDF renderers (pdf-lib, bwip-js). What remains in most is
+ * the S3 client and presigner, and the PDF renderers (pdf-lib, JsBarcode's Code 128 encoder). What remains in most is
  * the DynamoDB client, middy and the logger (about 0.3 MB), the bundled catalogue (60 KB)
  * where it is read (the location indexes, 0.7 MB each, are data files beside the bundle, read when
  * a request needs them: `dataBytes`), and, in each function that reaches an order's transition (whose first webhook

@@ -105,7 +105,7 @@ const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const requi
 /**
  * esbuild's options for a Lambda bundle: Node 22, minified ESM, the AWS SDK included and
  * tree-shaken, and split: what a handler imports lazily (`await import(...)`: Stripe, pdf-lib and
- * bwip-js, the S3 client, the lab's MLLP adapter) is a chunk of its own beside index.mjs, read and
+ * JsBarcode's encoder, the S3 client, the lab's MLLP adapter) is a chunk of its own beside index.mjs, read and
  * compiled only when the handler first needs it, so a cold start that never reaches it does not
  * pay for it. Chunks sit beside the entry, so `import.meta.dirname` is the same in all of them.
  */

@@ -8,7 +8,7 @@ import type { DocumentStore } from '../ports/document-store.js';
 import type { PartnerStore } from '../ports/partner-store.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 
-// The renderers (pdf-lib, bwip-js) load when a document is first made: the functions that carry
+// The renderers (pdf-lib, JsBarcode's Code 128 encoder) load when a document is first made: the functions that carry
 // them (placement, the sandbox, results ingestion, the dashboard's actions) often run without
 // making one (a sweep with nothing due, a test webhook), and a cold start should not pay for them.
 

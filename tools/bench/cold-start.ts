@@ -158,13 +158,18 @@ export async function coldStarts(
       const eventFile = join(dir, `${c.name.replace(/\W/g, '_')}-${i}.json`);
       writeFileSync(eventFile, JSON.stringify(await c.event()));
       floor.push((await runOnce(root, hello, helloEvent, env)).totalMs);
-      if (baseline) {
+      // The baseline goes first in even runs and second in odd ones: a run that changes what the
+      // next finds (a sweep) must not favour either side.
+      const runBaseline = async () => {
+        if (!baseline) return;
         const baseEvent = join(dir, `${c.name.replace(/\W/g, '_')}-${i}-baseline.json`);
         writeFileSync(baseEvent, JSON.stringify(await c.event()));
         const b = await runOnce(root, baseline, baseEvent, env);
         if ((c.ok ?? httpOk)(b)) baselineOwn.push(b.importMs + b.invokeMs);
-      }
+      };
+      if (i % 2 === 0) await runBaseline();
       const r = await runOnce(root, bundle, eventFile, env);
+      if (i % 2 === 1) await runBaseline();
       // A failed first invoke would time the error path: the bench refuses to print that as a figure.
       if (!(c.ok ?? httpOk)(r)) {
         const failed = `first invoke did not do its work: ${JSON.stringify({ status: r.status, keys: r.keys, failures: r.failures })}`;
