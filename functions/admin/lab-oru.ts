@@ -18,7 +18,7 @@ export const makeHandler = (deps: Deps) =>
   operatorHandler(deps, AUDIT, async (event, _context, note) => {
     const body =
       event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('latin1') : (event.body ?? '');
-    // The success record is written with the order's move to results (under its partner too).
+    // The success record is written in the order's own transaction with the results (under its partner too).
     const outcome = await ingestResults(deps.recordResultsDeps(), body, { audit: note.withChange() });
     if (outcome.kind !== 'ingested') throw ingestError(outcome);
     const { orderId, analytes, report } = outcome;

@@ -28,7 +28,7 @@ export const makeHandler = (deps: Deps) =>
       ...deps.recordResultsDeps(),
       catalog: async () => indexCatalog(await deps.catalogStore().get()),
     };
-    // The success record is written with the order's move to results (under its partner too).
+    // The success record is written in the order's own transaction with the results (under its partner too).
     const outcome = await uploadResults(
       flow,
       { orderId: pathParam(event, 'id'), analytes: input.analytes, pdfs },

@@ -10,7 +10,7 @@ export type IngestOutcome =
   | {
       kind: 'ingested';
       orderId: string;
-      /** The order as these results left it (moved to results_ready unless preliminary). */
+      /** The order as these results left it (results_reported, public results_ready, unless preliminary). */
       order: OrderRecord;
       analytes: number;
       report: 'preliminary' | 'final' | 'correction';

@@ -56,6 +56,8 @@ describe('requisition PDF', () => {
     const doc = await parsed(pdf);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe(`Lab requisition ${input.requisitionNumber}`);
+    // Dated by the order's issue time (the service clock), not the machine's.
+    expect(doc.getCreationDate()).toEqual(input.issuedAt);
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
     const { text } = pdfContent(pdf);
     expect(text).toContain(`Requisition number: ${input.requisitionNumber}`);
@@ -113,6 +115,7 @@ describe('results PDF', () => {
     const doc = await parsed(pdf);
     expect(doc.getPageCount()).toBeGreaterThan(1);
     expect(doc.getTitle()).toBe('Lab results order_01kbench');
+    expect(doc.getCreationDate()).toEqual(new Date('2026-03-04T09:30:00Z'));
     const { text } = pdfContent(pdf);
     expect(text).toContain('Laboratory Results');
     expect(text).toContain('Quintero, Ana');

@@ -115,6 +115,7 @@ export async function coldStarts(
   cases: ColdStartCase[],
   env: NodeJS.ProcessEnv,
   runs = 5,
+  opts: { ab?: boolean } = {},
 ): Promise<Record<string, ColdStart>> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
   const results: Record<string, ColdStart> = {};
@@ -127,15 +128,21 @@ export async function coldStarts(
   // BENCH_AB_ROOT=<a checkout of another commit, its node_modules installed or linked>: each function
   // is also bundled by that checkout's own bundler from its own code, and the two run in turn, the
   // same stores, the same minute: an A/B of a lever, whose difference one whole run's noise hides.
-  const abRoot = process.env.BENCH_AB_ROOT;
+  const abRoot = opts.ab ? process.env.BENCH_AB_ROOT : undefined;
   const baselineOf = async (name: string, entry: string) => {
     if (!abRoot) return null;
     const outdir = join(dir, `${name.replace(/\W/g, '_')}-baseline`);
-    const theirs = (await import(pathToFileURL(join(abRoot, 'infra/aws/bundling.ts')).href)) as {
-      bundleLambda: typeof bundleLambda;
-    };
-    await theirs.bundleLambda(join(abRoot, entry), outdir, { minify: !process.env.BENCH_CPU_PROF });
-    return join(outdir, LAMBDA_ENTRY_FILE);
+    try {
+      const theirs = (await import(pathToFileURL(join(abRoot, 'infra/aws/bundling.ts')).href)) as {
+        bundleLambda: typeof bundleLambda;
+      };
+      await theirs.bundleLambda(join(abRoot, entry), outdir, { minify: !process.env.BENCH_CPU_PROF });
+      return join(outdir, LAMBDA_ENTRY_FILE);
+    } catch (err) {
+      // A function new since the baseline (or one it cannot build) is measured without an A/B.
+      console.error(`${name}: no baseline bundle from ${abRoot} (${(err as Error).message.split('\n')[0]})`);
+      return null;
+    }
   };
   const hello = await bundleOf('hello-floor', null);
   const helloEvent = join(dir, 'hello-floor.json');
@@ -154,18 +161,22 @@ export async function coldStarts(
     const warmEvent = join(dir, `${c.name.replace(/\W/g, '_')}-warm.json`);
     writeFileSync(warmEvent, JSON.stringify(await c.event()));
     await runOnce(root, bundle, warmEvent, env).catch(() => undefined);
+    let baselineFailures = 0;
     for (let i = 0; i < runs; i++) {
       const eventFile = join(dir, `${c.name.replace(/\W/g, '_')}-${i}.json`);
       writeFileSync(eventFile, JSON.stringify(await c.event()));
+      // Both sides' events are made before either runs: making one can be real work on the stand-ins
+      // (an order created and advanced), which must not sit right before one side only.
+      const baseEvent = join(dir, `${c.name.replace(/\W/g, '_')}-${i}-baseline.json`);
+      if (baseline) writeFileSync(baseEvent, JSON.stringify(await c.event()));
       floor.push((await runOnce(root, hello, helloEvent, env)).totalMs);
       // The baseline goes first in even runs and second in odd ones: a run that changes what the
       // next finds (a sweep) must not favour either side.
       const runBaseline = async () => {
         if (!baseline) return;
-        const baseEvent = join(dir, `${c.name.replace(/\W/g, '_')}-${i}-baseline.json`);
-        writeFileSync(baseEvent, JSON.stringify(await c.event()));
         const b = await runOnce(root, baseline, baseEvent, env);
         if ((c.ok ?? httpOk)(b)) baselineOwn.push(b.importMs + b.invokeMs);
+        else baselineFailures++;
       };
       if (i % 2 === 0) await runBaseline();
       const r = await runOnce(root, bundle, eventFile, env);
@@ -180,6 +191,8 @@ export async function coldStarts(
       samples.push(r);
     }
     if (results[c.name]?.failed) continue;
+    if (baselineFailures)
+      console.error(`${c.name}: ${baselineFailures} baseline run(s) did not do their work, left out`);
     results[c.name] = {
       totalMs: median(samples.map((s) => s.totalMs)),
       importMs: median(samples.map((s) => s.importMs)),

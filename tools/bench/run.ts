@@ -170,7 +170,7 @@ try {
   if (part('lambdas')) {
     console.log(`measuring the cold start of every deployed Lambda (a real request each, median of ${COLD_RUNS})...`);
     const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: ADMIN_TOKEN }, receiver.url);
-    const every = summarise(await coldStarts(root, [HELLO_WORLD, ...everyCases], coldEnv, COLD_RUNS));
+    const every = summarise(await coldStarts(root, [HELLO_WORLD, ...everyCases], coldEnv, COLD_RUNS, { ab: true }));
     results.coldStartEveryLambda = every;
     goals.push(...coldStartGoals(every));
   }

@@ -1,6 +1,7 @@
 import {
   PDFContext,
   PDFHexString,
+  PDFString,
   PDFWriter,
   StandardFontEmbedder,
   StandardFonts,
@@ -72,14 +73,16 @@ export class Flow {
   private constructor(
     private readonly context: PDFContext,
     private readonly title: string,
+    private readonly createdAt: Date,
   ) {
     this.font = { key: 'F1', embedder: embedder(StandardFonts.Helvetica), ref: context.nextRef() };
     this.bold = { key: 'F2', embedder: embedder(StandardFonts.HelveticaBold), ref: context.nextRef() };
     this.newPage();
   }
 
-  static async create(title: string): Promise<Flow> {
-    return new Flow(PDFContext.create(), title);
+  /** `createdAt`: the document's date (the service clock's, never the machine's), in its metadata. */
+  static async create(title: string, createdAt: Date): Promise<Flow> {
+    return new Flow(PDFContext.create(), title, createdAt);
   }
 
   private newPage(): void {
@@ -189,7 +192,13 @@ export class Flow {
     context.assign(treeRef, context.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
     context.trailerInfo.Root = context.register(context.obj({ Type: 'Catalog', Pages: treeRef }));
     context.trailerInfo.Info = context.register(
-      context.obj({ Title: PDFHexString.fromText(winAnsi(this.title)), Producer: PDFHexString.fromText('Lab Tests') }),
+      context.obj({
+        Title: PDFHexString.fromText(winAnsi(this.title)),
+        Producer: PDFHexString.fromText('Lab Tests'),
+        Creator: PDFHexString.fromText('Lab Tests'),
+        CreationDate: PDFString.fromDate(this.createdAt),
+        ModDate: PDFString.fromDate(this.createdAt),
+      }),
     );
     // A plain cross-reference table, and no pause every 50 objects (pdf-lib yields to the event
     // loop for a timer's turn so a browser tab stays responsive, which a function never needs).

@@ -23,7 +23,7 @@ export async function warmUp(): Promise<void> {
 
 /** The lab requisition the patient brings to the draw site. */
 export async function renderRequisitionPdf(input: RequisitionInput): Promise<Uint8Array> {
-  const f = await Flow.create(`Lab requisition ${input.requisitionNumber}`);
+  const f = await Flow.create(`Lab requisition ${input.requisitionNumber}`, input.issuedAt);
   f.text('Laboratory Test Requisition', { size: 18, bold: true, gap: 6 });
   f.text(`Requisition number: ${input.requisitionNumber}`, { size: 12, bold: true });
   // Code 128, as lab requisitions carry it: the draw site scans it instead of typing the number.

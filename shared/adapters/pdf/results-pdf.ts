@@ -30,7 +30,7 @@ const FLAG_WORDS: Record<string, string> = {
 
 /** The results report. A missing flag reads "No verdict", never "Normal". */
 export async function renderResultsPdf(input: ResultsPdfInput): Promise<Uint8Array> {
-  const f = await Flow.create(`Lab results ${input.orderId}`);
+  const f = await Flow.create(`Lab results ${input.orderId}`, input.reportedAt);
   f.text('Laboratory Results', { size: 18, bold: true, gap: 6 });
   f.text(
     `Order ${input.orderId}    Reported ${input.reportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC    Source: ${input.source.replace('_', ' ')}`,
