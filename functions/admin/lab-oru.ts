@@ -21,6 +21,6 @@ export const makeHandler = (deps: Deps) =>
     // The success record is written in the order's own transaction with the results (under its partner too).
     const outcome = await ingestResults(deps.recordResultsDeps(), body, { audit: note.withChange() });
     if (outcome.kind !== 'ingested') throw ingestError(outcome);
-    const { orderId, analytes, report } = outcome;
-    return json(200, { ok: true, orderId, analytes, report });
+    const { order, analytes, report } = outcome;
+    return json(200, { ok: true, orderId: order.id, analytes, report });
   });

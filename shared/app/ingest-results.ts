@@ -9,7 +9,6 @@ import type { ChangeAudit } from '../ports/audit-log.js';
 export type IngestOutcome =
   | {
       kind: 'ingested';
-      orderId: string;
       /** The order as these results left it (results_reported, public results_ready, unless preliminary). */
       order: OrderRecord;
       analytes: number;
@@ -60,7 +59,6 @@ export async function ingestResults(
   if (!recorded.ok) return { kind: 'not_accepted', error: `the order cannot take results (${recorded.reason})` };
   return {
     kind: 'ingested',
-    orderId: order.id,
     order: recorded.order,
     analytes: parsed.result.analytes.length,
     report,
