@@ -1,13 +1,16 @@
 import { cancelDecision, type CancelReason, type OrderRecord } from '../domain/order.js';
-import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import { outboxEvent } from '../domain/events.js';
 import { settleRefund, type RefundDeps } from './settle-refund.js';
 import type { ChangeAudit } from '../ports/audit-log.js';
+import type { DeliverNow, PrepareDelivery } from './deliver-now.js';
 
 export interface CancelOrderDeps extends RefundDeps {
   now: () => Date;
   windowMinutes: number;
   /** The first attempt of each webhook delivery the cancellation wrote; never throws (a failure stays due). */
-  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+  deliverNow: DeliverNow;
+  /** Reads what the partner's delivery needs while the cancellation is written (see AttemptReady). */
+  prepareDelivery?: PrepareDelivery;
 }
 
 export type CancelResult =
@@ -30,6 +33,7 @@ export async function cancelOrder(
 ): Promise<CancelResult> {
   let current = await deps.orders.get(partnerId, orderId);
   if (!current) return { ok: false, kind: 'no_order' };
+  let delivery: ReturnType<PrepareDelivery> | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();
     const decision = cancelDecision(current, now, deps.windowMinutes);
@@ -48,9 +52,11 @@ export async function cancelOrder(
       events,
       records,
     );
-    // A cancellation refunds next: the payment client loads in the write's wait, once the write
-    // is on its way (a refusal above never loads it).
+    // A cancellation refunds and tells the partner next: the payment client loads, and the
+    // partner's delivery is made ready, in the write's wait, once the write is on its way (a
+    // refusal above does neither).
     deps.payments.prepare?.();
+    delivery ??= deps.prepareDelivery?.(partnerId);
     const cancelled = await cancelling;
     if (!cancelled) {
       // Someone moved it first (placement, or another cancel): decide again on what is stored now.
@@ -60,7 +66,7 @@ export async function cancelOrder(
     audit?.written();
     // Independent effects, so neither waits for the other: the webhook attempt writes only its
     // delivery record, the refund only the order's payment.
-    const [, settled] = await Promise.all([deps.deliverNow(events), settleRefund(deps, cancelled, 0)]);
+    const [, settled] = await Promise.all([deps.deliverNow(events, delivery), settleRefund(deps, cancelled, 0)]);
     return { ok: true, kind: 'cancelled', ...settled };
   }
   return { ok: false, kind: 'refused', reason: 'not_cancellable' };

@@ -28,9 +28,10 @@ export async function sendSigned(
   partner: Partner,
   now: Date,
   payload: { id: string; type: string },
+  opened?: Promise<string[]>,
 ): Promise<SendResult> {
   if (!partner.webhookUrl) return { httpStatus: null, error: 'no webhook URL configured', durationMs: 0 };
-  const secrets = await deps.signingSecrets(partner, now);
+  const secrets = await (opened ?? deps.signingSecrets(partner, now));
   if (secrets.length === 0) return { httpStatus: null, error: 'no signing secret configured', durationMs: 0 };
   const body = JSON.stringify(payload);
   // Signed when sent, so every attempt carries a fresh timestamp.
@@ -42,21 +43,46 @@ export async function sendSigned(
 }
 
 /**
+ * What an attempt needs that no state change decides: the partner (its webhook URL) and its
+ * signing secrets, opened. Started before a state change's writes, so the inline attempt after
+ * them waits on neither (a read, and in AWS a KMS call); unused when the change is refused.
+ */
+export interface AttemptReady {
+  partnerId: string;
+  partner: Promise<Partner | null>;
+  secrets: Promise<string[]>;
+}
+
+export function prepareAttempt(deps: DispatchDeps, partnerId: string): AttemptReady {
+  const partner = deps.partners.get(partnerId);
+  const secrets = partner.then((p) => (p?.webhookUrl ? deps.signingSecrets(p, deps.now()) : []));
+  // Awaited by the attempt, if one is made: a refused change must not leave them unhandled.
+  partner.catch(() => undefined);
+  secrets.catch(() => undefined);
+  return { partnerId, partner, secrets };
+}
+
+/**
  * One attempt of a delivery. A scheduled attempt is first claimed with a write guarded on the
- * version read, pushing its due time past the attempt's cut: of two workers that found it due (the
- * inline attempt and the sweep, or two sweeps), one sends and the other finds the claim taken. A
- * worker that dies holding a claim leaves the attempt due again when the claim runs out. A partner
- * without a webhook URL gets no deliveries.
+ * version read, pushing its due time past the attempt's cut: of two workers that found it due (two
+ * sweeps, or a sweep and a retry message), one sends and the other finds the claim taken. A worker
+ * that dies holding a claim leaves the attempt due again when the claim runs out. A delivery its
+ * writer holds (`held`: the record as a state change wrote it, newDelivery) needs no claim: no sweep
+ * finds it due before the hold runs out, and an attempt that starts after that leaves it to them.
+ * A partner without a webhook URL gets no deliveries.
  */
 export async function attemptDelivery(
   deps: DispatchDeps,
   found: DeliveryRecord,
   kind: 'scheduled' | 'replay',
+  opts: { held?: boolean; ready?: AttemptReady } = {},
 ): Promise<DeliveryRecord | null> {
   const now = deps.now();
-  const partnerRead = deps.partners.get(found.event.partnerId);
+  if (opts.held && !(found.nextAttemptAt && Date.parse(found.nextAttemptAt) > now.getTime())) return null;
+  const ready = opts.ready?.partnerId === found.event.partnerId ? opts.ready : undefined;
+  const partnerRead = ready?.partner ?? deps.partners.get(found.event.partnerId);
   let record = found;
-  if (kind === 'scheduled') {
+  if (kind === 'scheduled' && !opts.held) {
     // The claim does not depend on the partner, so both go out in one round trip; a partner with
     // no webhook URL then costs a second write (the claimed record marked no_endpoint).
     const claimed = { ...found, nextAttemptAt: new Date(now.getTime() + ATTEMPT_CLAIM_MS).toISOString() };
@@ -70,7 +96,7 @@ export async function attemptDelivery(
     const skipped = { ...record, status: 'no_endpoint' as const, nextAttemptAt: null };
     return (await deps.deliveries.save(skipped, record.version)) ? { ...skipped, version: record.version + 1 } : null;
   }
-  const result = await sendSigned(deps, partner, now, webhookPayload(record.event));
+  const result = await sendSigned(deps, partner, now, webhookPayload(record.event), ready?.secrets);
   const next = afterAttempt(record, { at: now.toISOString(), kind, ...result });
   if (!(await deps.deliveries.save(next, record.version))) return null;
   // The retry travels as a new message: a lost one leaves the delivery to the backstop sweep.

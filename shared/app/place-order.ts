@@ -1,7 +1,8 @@
-import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import { outboxEvent } from '../domain/events.js';
 import type { OrderRecord } from '../domain/order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Lab } from '../ports/lab.js';
+import type { DeliverNow, PrepareDelivery } from './deliver-now.js';
 
 export interface PlaceOrderDeps {
   orders: OrderStore;
@@ -15,7 +16,9 @@ export interface PlaceOrderDeps {
   /** Renders and stores the requisition document before partners are told it is ready. */
   issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
   /** The first attempt of each webhook delivery a state change wrote; never throws (a failure stays due). */
-  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+  deliverNow: DeliverNow;
+  /** Reads what the partner's delivery needs while the requisition is issued (see AttemptReady). */
+  prepareDelivery?: PrepareDelivery;
 }
 
 /**
@@ -89,7 +92,9 @@ export async function completePlacement(
   // The number travels with every alert: if nothing else keeps it, support still can.
   const ids = { orderId: order.id, partnerId: order.partnerId, requisitionNumber };
   try {
-    await deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber);
+    const issuing = deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber);
+    const delivery = deps.prepareDelivery?.(order.partnerId);
+    await issuing;
     const now = deps.now();
     const events = [outboxEvent('order.requisition_ready', order, trigger, now)];
     const issued = await deps.orders.transition(
@@ -104,7 +109,7 @@ export async function completePlacement(
       },
       events,
     );
-    if (issued) await deps.deliverNow(events);
+    if (issued) await deps.deliverNow(events, delivery);
     // Someone moved the order meanwhile (results arrived, or it was marked unconfirmed): the lab
     // has it under this number all the same, so support must hear of it.
     if (!issued) deps.alert('requisition_not_recorded', ids);

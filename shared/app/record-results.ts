@@ -1,10 +1,11 @@
-import { outboxEvent, type OutboxEvent } from '../domain/events.js';
+import { outboxEvent } from '../domain/events.js';
 import { RESULTS_FROM, type OrderRecord, type OrderState } from '../domain/order.js';
 import type { Analyte } from '../domain/results/types.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { ResultsSource, ResultsStore } from '../ports/results-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { ChangeAudit } from '../ports/audit-log.js';
+import type { DeliverNow, PrepareDelivery } from './deliver-now.js';
 
 export interface RecordResultsDeps {
   orders: OrderStore;
@@ -13,7 +14,9 @@ export interface RecordResultsDeps {
   now: () => Date;
   newResultsId: (now: Date) => string;
   /** The first attempt of each webhook delivery a state change wrote (never throws: a failure stays due for the retry cron). */
-  deliverNow: (events: readonly OutboxEvent[]) => Promise<void>;
+  deliverNow: DeliverNow;
+  /** Reads what the partner's delivery needs while the results are written (see AttemptReady). */
+  prepareDelivery?: PrepareDelivery;
   /** A hint that a report will likely be rendered soon: the renderer may load meanwhile. */
   prepareReport?: () => void;
   renderResultsPdf: (
@@ -67,6 +70,7 @@ export async function recordResults(
   if (refused) return refused;
   const now = deps.now();
   const resultsId = deps.newResultsId(now);
+  const delivery = kind === 'preliminary' ? undefined : deps.prepareDelivery?.(order.partnerId);
   const labels = input.pdfs.length > 0 ? input.pdfs.map((f) => f.label) : ['Laboratory report'];
   const pdfs = labels.map((label, i) => ({
     id: `pdf_${i + 1}`,
@@ -111,7 +115,7 @@ export async function recordResults(
   // Filed under the order's partner too, as an operator's action on an order is.
   const records = input.audit?.records({ orderId: order.id, partnerId: order.partnerId }) ?? [];
   const moved = await deps.orders.transition(order, from, patch, events, records);
-  if (moved) return (input.audit?.written(), await deps.deliverNow(events), { ok: true, order: moved });
+  if (moved) return (input.audit?.written(), await deps.deliverNow(events, delivery), { ok: true, order: moved });
   // The order moved on meanwhile (a placement finished, or the recovery sweep touched it): if it can
   // still take results, take them once more against what is stored now; a lab does not resend.
   const current = await deps.orders.get(order.partnerId, order.id);
@@ -120,6 +124,6 @@ export async function recordResults(
   const again = current ? await deps.orders.transition(current, from, patch, events, records) : null;
   if (!again) return { ok: false, reason: 'conflict' };
   input.audit?.written();
-  await deps.deliverNow(events);
+  await deps.deliverNow(events, delivery);
   return { ok: true, order: again };
 }

@@ -12,7 +12,7 @@ import type { RecordResultsDeps } from '../app/record-results.js';
 import type { SandboxDeps } from '../app/sandbox.js';
 import type { RecordAccessDeps } from '../app/record-access.js';
 import type { DashboardAuthDeps } from '../app/dashboard-auth.js';
-import { deliverNow } from '../app/deliver-now.js';
+import { deliverNow, prepareDelivery } from '../app/deliver-now.js';
 import { ingestResults } from '../app/ingest-results.js';
 import { openSigningSecrets } from '../app/webhook-secrets.js';
 import { alert } from '../adapters/alerts.js';
@@ -66,6 +66,11 @@ export function dispatchDeps(): DispatchDeps {
     ...(retries ? { retries } : {}),
     signingSecrets: (partner, now) => openSigningSecrets({ sealer: secretSealer(), alert }, partner, now),
   };
+}
+/** The inline first attempt of the deliveries a state change writes, and what makes it ready beforehand. */
+function inlineDelivery() {
+  const dispatch = dispatchDeps();
+  return { deliverNow: deliverNow(dispatch), prepareDelivery: prepareDelivery(dispatch) };
 }
 export function webhookSecretDeps() {
   return { partners: partnerStore(), sealer: secretSealer(), now: () => clock().now() };
@@ -125,7 +130,7 @@ export function cancelOrderDeps(): CancelOrderDeps {
     now: () => clock().now(),
     windowMinutes: SERVICE_CONFIG.cancelWindowMinutes,
     alert,
-    deliverNow: deliverNow(dispatchDeps()),
+    ...inlineDelivery(),
   };
 }
 
@@ -135,7 +140,7 @@ export function placeOrderDeps(): PlaceOrderDeps {
     lab: lab(),
     now: () => clock().now(),
     alert,
-    deliverNow: deliverNow(dispatchDeps()),
+    ...inlineDelivery(),
     prepareRequisition: () => {
       prepareRequisition();
       documentStore().prepare?.();
@@ -171,7 +176,7 @@ export function recordResultsDeps(): RecordResultsDeps & { orders: OrderStore } 
     documents: documentStore(),
     now: () => clock().now(),
     newResultsId: (now) => newId('res', now),
-    deliverNow: deliverNow(dispatchDeps()),
+    ...inlineDelivery(),
     prepareReport: () => {
       prepareResultsReport();
       documentStore().prepare?.();

@@ -76,14 +76,15 @@ describe('DynamoDB calls per request (budgets)', () => {
     const created = await postOrder();
     const order = (await created.json()) as { id: string };
     const cancel = await calls(`/api/v1/orders/${order.id}`, { method: 'DELETE', headers: auth() });
-    // The key, the order, the cancelling transaction (order, outbox event, audit record); then, side
-    // by side, the refund's record (a transaction) and the webhook's first attempt (the partner's
-    // read, the delivery's claim and its result). No audit write of its own.
-    expect(cancel.commands.slice(0, 3)).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
-    expect(cancel.commands.slice(3).sort()).toEqual([
+    // The key, the order; then the cancelling transaction (order, outbox event held for the inline
+    // attempt, audit record) with the partner's read for that attempt in its wait; then, side by
+    // side, the refund's record (a transaction) and the attempt's result. No claim of the delivery
+    // (the transaction wrote it held), no audit write of its own.
+    expect(cancel.commands.slice(0, 2)).toEqual(['GetItemCommand', 'GetItemCommand']);
+    expect(cancel.commands.slice(2).sort()).toEqual([
       'GetItemCommand',
       'PutItemCommand',
-      'PutItemCommand',
+      'TransactWriteItemsCommand',
       'TransactWriteItemsCommand',
     ]);
     const trail = await admin('GET', `/audit?orderId=${order.id}`);
@@ -118,16 +119,12 @@ describe('DynamoDB calls per request (budgets)', () => {
     const order = (await created.json()) as { id: string };
     expect((await api(p, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(200);
     const lab = await calls('/admin/v1/lab/oru', operatorResultsMessage(order.id));
-    // The order by its id (its id's item, then the order), the results record, the move to results
-    // (order, outbox event, audit record); then the webhook's first attempt (the partner's read, the
-    // delivery's claim and its result).
-    expect(lab.commands.slice(0, 4)).toEqual([
-      'GetItemCommand',
-      'GetItemCommand',
-      'PutItemCommand',
-      'TransactWriteItemsCommand',
-    ]);
-    expect(lab.commands.slice(4).sort()).toEqual(['GetItemCommand', 'PutItemCommand', 'PutItemCommand']);
+    // The order by its id (its id's item, then the order); the results record beside the partner's
+    // read for the webhook's first attempt; the move to results (order, outbox event held for that
+    // attempt, audit record); the attempt's result. No claim, no audit write of its own.
+    expect(lab.commands.slice(0, 2)).toEqual(['GetItemCommand', 'GetItemCommand']);
+    expect(lab.commands.slice(2, 4).sort()).toEqual(['GetItemCommand', 'PutItemCommand']);
+    expect(lab.commands.slice(4)).toEqual(['TransactWriteItemsCommand', 'PutItemCommand']);
     const trail = await admin('GET', `/audit?orderId=${order.id}`);
     expect(
       trail.body.data

@@ -191,4 +191,35 @@ describe('recordResults', () => {
     expect(orders.auditWithChanges.records.map((r) => r.id)).toEqual(['aud_1']);
     expect(written).toBe(1);
   });
+
+  it('makes the partner’s delivery ready before the order’s move and hands it to the inline attempt; a preliminary report (no event) and a refusal make none', async () => {
+    const orders = new MemoryOrders();
+    const steps: string[] = [];
+    const ready = { partnerId: 'p1', partner: Promise.resolve(null), secrets: Promise.resolve([]) };
+    const transition = orders.transition.bind(orders);
+    const deps: RecordResultsDeps = {
+      orders: Object.assign(orders, {
+        transition: (...args: Parameters<typeof transition>) => (steps.push('transition'), transition(...args)),
+      }),
+      results: new MemoryResults(),
+      documents: new MemoryDocuments(),
+      now: () => new Date('2026-11-23T10:00:00Z'),
+      newResultsId: () => 'res_1',
+      renderResultsPdf: async () => new Uint8Array(),
+      prepareDelivery: (partnerId) => (steps.push(`prepare ${partnerId}`), ready),
+      deliverNow: async (events, made) => void steps.push(`deliver ${events.length} ${made === ready}`),
+    };
+    const input = { source: 'lab_electronic' as const, analytes: [analyte('TSH', 1)], pdfs: [], trigger: 't' };
+    const order = await storedOrder(orders, { id: 'o5', state: 'requisition_issued' });
+    expect((await recordResults(deps, order, input)).ok).toBe(true);
+    expect(steps).toEqual(['prepare p1', 'transition', 'deliver 1 true']);
+    steps.length = 0;
+    const early = await storedOrder(orders, { id: 'o6', state: 'requisition_issued' });
+    expect((await recordResults(deps, early, { ...input, kind: 'preliminary' })).ok).toBe(true);
+    expect(steps).toEqual(['transition', 'deliver 0 false']);
+    steps.length = 0;
+    const cancelled = await storedOrder(orders, { id: 'o7', state: 'cancelled' });
+    expect((await recordResults(deps, cancelled, input)).ok).toBe(false);
+    expect(steps).toEqual([]);
+  });
 });

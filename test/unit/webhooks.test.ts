@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signPayload, verifySignature } from '../../shared/domain/webhooks/signature.js';
 import { nextAttemptAt, MAX_ATTEMPTS, ATTEMPT_CLAIM_MS } from '../../shared/domain/webhooks/schedule.js';
-import { attemptDelivery, runDueDeliveries, type DispatchDeps } from '../../shared/app/deliver-webhook.js';
+import {
+  attemptDelivery,
+  prepareAttempt,
+  runDueDeliveries,
+  type DispatchDeps,
+} from '../../shared/app/deliver-webhook.js';
 import { deliverNow } from '../../shared/app/deliver-now.js';
 import { newDelivery } from '../../shared/domain/webhooks/delivery.js';
 import { activeSecrets } from '../../shared/domain/webhooks/signed-request.js';
@@ -207,19 +212,60 @@ describe('dispatch: one send per due attempt', () => {
     expect(record?.nextAttemptAt).toBe('2026-11-24T10:01:00.000Z');
   });
 
-  it('the inline first attempt sends what the state change wrote without reading it back; a sweep that claimed it first keeps it', async () => {
+  it('the record a state change writes is held for its inline attempt: sent with no claim write, no read back, and no sweep finds it due meanwhile', async () => {
     const { deliveries, sent, deps } = setup(200);
     let reads = 0;
-    const counted = { ...deps, deliveries: Object.assign(deliveries, { get: async () => (reads++, null) }) };
+    const saves: number[] = [];
+    const save = deliveries.save.bind(deliveries);
+    const counted: DispatchDeps = {
+      ...deps,
+      deliveries: Object.assign(deliveries, {
+        get: async () => (reads++, null),
+        save: async (...args: Parameters<typeof save>) => (saves.push(args[1]), save(...args)),
+      }),
+    };
     deliveries.records.set(event.deliveryId, newDelivery(event)); // as the transition wrote it
+    expect(newDelivery(event).nextAttemptAt).toBe('2026-11-24T10:01:00.000Z'); // held ATTEMPT_CLAIM_MS
+    expect(await runDueDeliveries(counted)).toBe(0);
     await deliverNow(counted)([event]);
     expect(reads).toBe(0);
+    expect(saves).toEqual([0]); // the attempt's result only, guarded on the version written
+    expect(sent).toHaveLength(1);
+    expect(deliveries.records.get(event.deliveryId)).toMatchObject({ status: 'succeeded', version: 1 });
+  });
+
+  it('a writer that dies before its inline attempt leaves it to the sweep once the hold runs out; an inline attempt that starts after that sends nothing', async () => {
+    const { deliveries, sent, deps, advance } = setup(200);
+    deliveries.records.set(event.deliveryId, newDelivery(event));
+    advance(ATTEMPT_CLAIM_MS - 1);
+    expect(await runDueDeliveries(deps)).toBe(0);
+    advance(1);
+    await deliverNow(deps)([event]); // too late: the sweep's now
+    expect(sent).toHaveLength(0);
+    expect(await runDueDeliveries(deps)).toBe(1);
     expect(sent).toHaveLength(1);
     expect(deliveries.records.get(event.deliveryId)).toMatchObject({ status: 'succeeded', version: 2 });
-    // Claimed by a sweep between the write and the inline attempt: the claim here fails on its version.
-    deliveries.records.set(event.deliveryId, { ...newDelivery(event), version: 1 });
-    await deliverNow(counted)([event]);
+  });
+
+  it('sends with the partner and secrets made ready before the state change, reading neither again', async () => {
+    const { deliveries, sent, deps } = setup(200);
+    deliveries.records.set(event.deliveryId, newDelivery(event));
+    let partnerReads = 0;
+    let opened = 0;
+    const watched: DispatchDeps = {
+      ...deps,
+      partners: { get: async () => (partnerReads++, partner) } as unknown as DispatchDeps['partners'],
+      signingSecrets: async (p, at) => (opened++, activeSecrets(p, at)),
+    };
+    const ready = prepareAttempt(watched, event.partnerId);
+    expect(partnerReads).toBe(1); // started at once, before any write
+    await deliverNow(watched)([event], ready);
+    expect([partnerReads, opened]).toEqual([1, 1]);
     expect(sent).toHaveLength(1);
+    // Made ready for another partner (it cannot be, but a mix-up must not sign with its secrets): read afresh.
+    deliveries.records.set(event.deliveryId, newDelivery(event));
+    await deliverNow(watched)([event], prepareAttempt(watched, 'ptr_other'));
+    expect(partnerReads).toBe(3);
   });
 
   it('claims the attempt and reads the partner side by side; a partner without a URL gets its claimed record marked no_endpoint', async () => {

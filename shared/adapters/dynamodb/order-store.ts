@@ -75,7 +75,7 @@ export function orderItemProblem(order: OrderRecord): string | null {
   }
 }
 
-/** An outbox record: the webhook delivery to make, due now, keyed by its stable delivery id. */
+/** An outbox record: the webhook delivery to make, held for the writer's inline attempt, keyed by its stable delivery id. */
 export function outboxItem(e: OutboxEvent) {
   return deliveryItem(newDelivery(e));
 }

@@ -1,6 +1,6 @@
 import type { OutboxEvent, OrderEventType } from '../events.js';
 import type { PublicOrderStatus } from '../order.js';
-import { MAX_ATTEMPTS, nextAttemptAt } from './schedule.js';
+import { ATTEMPT_CLAIM_MS, MAX_ATTEMPTS, nextAttemptAt } from './schedule.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'no_endpoint';
 
@@ -22,9 +22,15 @@ export interface DeliveryRecord {
   version: number;
 }
 
-/** The delivery an outbox event starts as: due at once, never attempted (what a state change writes). */
+/**
+ * The delivery an outbox event starts as (what a state change writes): never attempted, and held
+ * for the first attempt the writer makes inline, as a sweep's claim holds an attempt. The writer
+ * sends without a claim write of its own; a sweep finds the record due only when that attempt never
+ * recorded itself (the writer died), once the hold runs out.
+ */
 export function newDelivery(event: OutboxEvent): DeliveryRecord {
-  return { id: event.deliveryId, event, status: 'pending', attempts: [], nextAttemptAt: event.createdAt, version: 0 };
+  const heldUntil = new Date(Date.parse(event.createdAt) + ATTEMPT_CLAIM_MS).toISOString();
+  return { id: event.deliveryId, event, status: 'pending', attempts: [], nextAttemptAt: heldUntil, version: 0 };
 }
 
 const STATUS_OF: Record<OrderEventType, PublicOrderStatus> = {

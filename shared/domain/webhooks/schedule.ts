@@ -6,7 +6,10 @@
 export const RETRY_GAPS_MINUTES = [1, 5, 30, 120, 360, 720, 1440, 1440] as const;
 export const MAX_ATTEMPTS = 8;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
-/** How long a worker holds a due attempt before sending it: well past the 10 s cut, so a claim outlives its attempt. */
+/**
+ * How long a worker holds an attempt it is about to send (a sweep's claim, or a new delivery held for
+ * its writer's inline attempt): well past the 10 s cut, so a hold outlives its attempt.
+ */
 export const ATTEMPT_CLAIM_MS = 60_000;
 
 /** When the next attempt is due after `attemptsMade` attempts, or null when the delivery has failed. */
