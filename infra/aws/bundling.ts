@@ -103,6 +103,22 @@ const pdfLibWithoutSideEffects: Plugin = {
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 /**
+ * The SDK's Node CRC32 class (imported as `./crc32/Crc32Node` by @smithy/core's checksum index),
+ * replaced as pako is: the original loads Node's zlib in every function with an SDK client, the
+ * stand-in when a CRC32 is first computed (infra/aws/bundle/crc32-node.ts).
+ */
+const SMITHY_CHECKSUM_INDEX = /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]checksum[\\/]index\.js$/;
+const CRC32_NODE = join(REPO_ROOT, 'infra/aws/bundle/crc32-node.ts');
+const crc32OnFirstUse: Plugin = {
+  name: 'crc32-on-first-use',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/crc32\/Crc32Node(\.js)?$/ }, (args) =>
+      SMITHY_CHECKSUM_INDEX.test(args.importer) ? { path: CRC32_NODE } : undefined,
+    );
+  },
+};
+
+/**
  * esbuild's options for a Lambda bundle: Node 22, minified ESM, the AWS SDK included and
  * tree-shaken, and split: what a handler imports lazily (`await import(...)`: Stripe, pdf-lib and
  * JsBarcode's encoder, the S3 client, the lab's MLLP adapter) is a chunk of its own beside index.mjs, read and
@@ -122,7 +138,13 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [standardFontsUtils, ownModuleStandIns, dataAsJsonText, pdfLibWithoutSideEffects] as Plugin[],
+  plugins: [
+    standardFontsUtils,
+    ownModuleStandIns,
+    dataAsJsonText,
+    pdfLibWithoutSideEffects,
+    crc32OnFirstUse,
+  ] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */

@@ -28,6 +28,12 @@ export const localEnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('WARN'),
   SERVICE_CLOCK: z.enum(['wall', 'manual']).default('wall'),
+  /**
+   * 1: every answer carries X-Local-DynamoDB-Calls and X-Local-DynamoDB-Commands (the tests' call
+   * budgets). Off by default: counting per request needs AsyncLocalStorage, whose hooks on Node 20
+   * tax every promise in the process (about a tenth of a cheap request's time).
+   */
+  COUNT_DYNAMODB_CALLS: z.enum(['0', '1'], 'COUNT_DYNAMODB_CALLS must be 0 or 1').default('0'),
 });
 
 export type LocalEnv = z.infer<typeof localEnvSchema> & { inMemory: boolean };

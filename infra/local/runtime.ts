@@ -167,11 +167,12 @@ export async function startLocalRuntime(
     const authorizer = (await import(pathToFileURL(join(repoRoot, BACKGROUND.authorizer.entry)).href)) as {
       handler: AuthorizerHandler;
     };
-    const server = createLocalServer(routes, handlers, {
-      adminToken: secrets.adminToken,
-      labToken: secrets.labToken,
-      partnerAuthorizer: authorizer.handler,
-    });
+    const server = createLocalServer(
+      routes,
+      handlers,
+      { adminToken: secrets.adminToken, labToken: secrets.labToken, partnerAuthorizer: authorizer.handler },
+      { countDynamoCalls: env.COUNT_DYNAMODB_CALLS === '1' },
+    );
     await new Promise<void>((ok, fail) => {
       server.once('error', fail);
       server.listen(env.PORT, env.HOST, () => ok());

@@ -85,6 +85,9 @@ function jsonError(
 }
 
 async function readBody(req: IncomingMessage): Promise<string | null> {
+  // A request with neither header has no body (RFC 9112, 6.3): nothing to wait for.
+  const length = req.headers['content-length'];
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) return null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -104,7 +107,12 @@ export function createLocalServer(
   routes: readonly Route[],
   handlers: Map<Route, ProxyHandler>,
   auth: LocalAuth,
+  opts: { countDynamoCalls?: boolean } = {},
 ): Server {
+  // Without counting, the request runs as it is: no async context around it (see COUNT_DYNAMODB_CALLS).
+  const counting = opts.countDynamoCalls
+    ? countDynamoCalls
+    : async <T>(fn: () => Promise<T>) => ({ result: await fn(), calls: null, commands: null });
   const compiled = compileRoutes(routes);
   return createServer(async (req, res) => {
     try {
@@ -128,7 +136,7 @@ export function createLocalServer(
       }
       const event = toProxyEvent(req, url, match.route, match.pathParameters, body);
       const handler = handlers.get(match.route) as ProxyHandler;
-      const counted = await countDynamoCalls(async () => {
+      const counted = await counting(async () => {
         if (!(await authorize(event, match.route, auth))) return null;
         return handler(event, lambdaContext(match.route, event.requestContext.requestId));
       });
@@ -140,8 +148,9 @@ export function createLocalServer(
       // Local only: how many DynamoDB calls the request made (authorizer included), for budgets.
       const headers: Record<string, string | number | boolean> = {
         ...(result.headers ?? {}),
-        'X-Local-DynamoDB-Calls': counted.calls,
-        'X-Local-DynamoDB-Commands': counted.commands.join(','),
+        ...(counted.commands
+          ? { 'X-Local-DynamoDB-Calls': counted.calls, 'X-Local-DynamoDB-Commands': counted.commands.join(',') }
+          : {}),
       };
       for (const [k, values] of Object.entries(result.multiValueHeaders ?? {}))
         headers[k] = values.map(String).join(', ');

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/local-service.js';
 
-// Its own runtime on the default limits (burst 60, 60 a minute) and log level, as `npm start` runs,
+// Its own runtime on the default limits (burst 60, 60 a minute), log level and call counting, as `npm start` runs,
 // on a manual service clock: refills happen only when the test moves time, so the counts below are
 // exact however slowly a busy machine answers.
 const ADMIN_TOKEN = 'rate-limit-admin-token-0123456789';
 let service: RunningService;
 beforeAll(async () => {
-  service = await startService({ LOG_LEVEL: undefined, SERVICE_CLOCK: 'manual', ADMIN_TOKEN });
+  service = await startService({
+    LOG_LEVEL: undefined,
+    COUNT_DYNAMODB_CALLS: undefined,
+    SERVICE_CLOCK: 'manual',
+    ADMIN_TOKEN,
+  });
 });
 afterAll(async () => service?.stop());
 
@@ -29,6 +34,10 @@ describe('public rate limit per client IP', () => {
     );
     // The clock stands still: exactly the bucket, not a token more.
     expect(burst.filter((r) => r.status === 200).length).toBe(60);
+    // As `npm start` runs: no per-request DynamoDB counts (COUNT_DYNAMODB_CALLS, the tests' budgets).
+    expect(
+      burst.some((r) => r.headers.has('x-local-dynamodb-calls') || r.headers.has('x-local-dynamodb-commands')),
+    ).toBe(false);
     const limited = burst.filter((r) => r.status === 429);
     expect(limited.length).toBe(20);
     // Every covered endpoint is limited while no time passes.

@@ -18,7 +18,15 @@ export async function startService(
   env: Record<string, string | undefined> = {},
   timeoutMs = 90_000,
 ): Promise<RunningService> {
-  const merged = { ...process.env, PORT: '0', DATA_DIR: ':memory:', LOG_LEVEL: 'WARN', ...env };
+  // The tests hold call budgets on the runtime's per-request DynamoDB counts.
+  const merged = {
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'WARN',
+    COUNT_DYNAMODB_CALLS: '1',
+    ...env,
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: repoRoot,
     env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),
