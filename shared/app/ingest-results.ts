@@ -29,7 +29,12 @@ export type IngestOutcome =
 export async function ingestResults(
   deps: RecordResultsDeps & { orders: OrderStore },
   message: string,
-  opts: { trigger?: string; audit?: ChangeAudit } = {},
+  opts: {
+    trigger?: string;
+    audit?: ChangeAudit;
+    /** The order the caller has just read (the sandbox's simulated lab): taken when the message names it, not found again. */
+    order?: OrderRecord;
+  } = {},
 ): Promise<IngestOutcome> {
   const parsed = parseOru(message, deps.now().toISOString());
   if (!parsed.ok) return { kind: 'unreadable', error: parsed.error };
@@ -40,7 +45,7 @@ export async function ingestResults(
       error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
     };
   const placer = placers[0] as string;
-  const found = isPlausibleId(placer) ? deps.orders.findById(placer) : null;
+  const found = opts.order?.id === placer ? opts.order : isPlausibleId(placer) ? deps.orders.findById(placer) : null;
   deps.prepareReport?.();
   const order = await found;
   if (!order) return { kind: 'no_order', error: 'no order matches the placer order number' };

@@ -18,6 +18,8 @@ export interface SandboxDeps {
   ingestResults: (
     message: string,
     trigger: string,
+    /** The order the message reports on, as just read: ingestion need not find it again. */
+    order?: OrderRecord,
   ) => Promise<
     { kind: 'ingested'; order: OrderRecord } | { kind: 'unreadable' | 'no_order' | 'not_accepted'; error: string }
   >;
@@ -35,7 +37,7 @@ export async function deliverSimulatedResults(
   trigger: string,
 ): Promise<SandboxOutcome> {
   const message = simulatedResultsMessage(order, await deps.byId(), deps.now());
-  const outcome = await deps.ingestResults(message, trigger);
+  const outcome = await deps.ingestResults(message, trigger, order);
   if (outcome.kind !== 'ingested') return { ok: false, message: outcome.error };
   return { ok: true, order: outcome.order };
 }

@@ -192,7 +192,8 @@ export function sandboxDeps(): SandboxDeps {
     place: placeOrderDeps(),
     results: recordResultsDeps(),
     byId: async () => indexCatalog(await catalogStore().get()),
-    ingestResults: (message, trigger) => ingestResults(recordResultsDeps(), message, { trigger }),
+    ingestResults: (message, trigger, order) =>
+      ingestResults(recordResultsDeps(), message, { trigger, ...(order ? { order } : {}) }),
     now: () => clock().now(),
     ...(deliverResults ? { deliverResults } : {}),
   };
