@@ -16,7 +16,7 @@ export interface ColdStartCase {
   name: string;
   /** A handler module, or null for the hello-world baseline. */
   entry: string | null;
-  /** A fresh event for each run (order creation needs a new Idempotency-Key, a cancel its own order). */
+  /** A fresh event for each run, or a promise of one (order creation needs a new Idempotency-Key, a cancel its own order). */
   event: () => unknown;
   /** Whether the first invoke did its real work; by default a 2xx or 3xx HTTP answer. */
   ok?: (answer: InvokeAnswer) => boolean;
@@ -27,6 +27,8 @@ export interface InvokeAnswer {
   status: number | null;
   keys: string[];
   context: Record<string, string> | null;
+  /** A schedule target's `outcome`, when it answers one. */
+  outcome: string | null;
   failures: number | null;
 }
 

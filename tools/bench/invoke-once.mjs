@@ -26,6 +26,7 @@ console.log(
     status: result?.statusCode ?? null,
     keys: result && typeof result === 'object' ? Object.keys(result) : [],
     context: result?.context ?? null,
+    outcome: typeof result?.outcome === 'string' ? result.outcome : null,
     failures: result?.batchItemFailures?.length ?? null,
   }),
 );
