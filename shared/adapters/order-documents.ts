@@ -6,6 +6,7 @@ import type { ResultsSource } from '../ports/results-store.js';
 import type { CatalogStore } from '../ports/catalog-store.js';
 import type { DocumentStore } from '../ports/document-store.js';
 import type { PartnerStore } from '../ports/partner-store.js';
+import type { Partner } from '../domain/partner.js';
 import { SERVICE_CONFIG } from '../config/service-config.js';
 
 // The renderers (pdf-lib, JsBarcode's Code 128 encoder) load when a document is first made: the functions that carry
@@ -36,8 +37,9 @@ export async function issueRequisitionDocument(
   deps: { catalog: CatalogStore; partners: PartnerStore; documents: DocumentStore; now: () => Date },
   order: OrderRecord,
   requisitionNumber: string,
+  partnerRead: Promise<Partner | null> = deps.partners.get(order.partnerId),
 ): Promise<void> {
-  const [catalog, partner] = await Promise.all([deps.catalog.get(), deps.partners.get(order.partnerId)]);
+  const [catalog, partner] = await Promise.all([deps.catalog.get(), partnerRead]);
   const byId = indexCatalog(catalog);
   const site = order.preferredLocation;
   const { renderRequisitionPdf } = await import('./pdf/requisition-pdf.js');

@@ -2,6 +2,7 @@ import { outboxEvent } from '../domain/events.js';
 import type { OrderRecord } from '../domain/order.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { Lab } from '../ports/lab.js';
+import type { Partner } from '../domain/partner.js';
 import type { DeliverNow, PrepareDelivery } from './deliver-now.js';
 
 export interface PlaceOrderDeps {
@@ -13,8 +14,11 @@ export interface PlaceOrderDeps {
   unreachableRetryMinutes?: number;
   /** A hint that a requisition will likely be rendered soon: the renderer may load meanwhile. */
   prepareRequisition?: () => void;
-  /** Renders and stores the requisition document before partners are told it is ready. */
-  issueRequisition: (order: OrderRecord, requisitionNumber: string) => Promise<void>;
+  /**
+   * Renders and stores the requisition document before partners are told it is ready; `partner`,
+   * when given, is the read of the order's partner already under way (the delivery's), not made again.
+   */
+  issueRequisition: (order: OrderRecord, requisitionNumber: string, partner?: Promise<Partner | null>) => Promise<void>;
   /** The first attempt of each webhook delivery a state change wrote; never throws (a failure stays due). */
   deliverNow: DeliverNow;
   /** Reads what the partner's delivery needs while the requisition is issued (see AttemptReady). */
@@ -92,9 +96,9 @@ export async function completePlacement(
   // The number travels with every alert: if nothing else keeps it, support still can.
   const ids = { orderId: order.id, partnerId: order.partnerId, requisitionNumber };
   try {
-    const issuing = deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber);
+    // The partner is read once: for the requisition (its name) and for the webhook's first attempt.
     const delivery = deps.prepareDelivery?.(order.partnerId);
-    await issuing;
+    await deps.issueRequisition({ ...order, labAccession: accession }, requisitionNumber, delivery?.partner);
     const now = deps.now();
     const events = [outboxEvent('order.requisition_ready', order, trigger, now)];
     const issued = await deps.orders.transition(

@@ -145,11 +145,12 @@ export function placeOrderDeps(): PlaceOrderDeps {
       prepareRequisition();
       documentStore().prepare?.();
     },
-    issueRequisition: async (order, number) => {
+    issueRequisition: async (order, number, partner) => {
       await issueRequisitionDocument(
         { catalog: catalogStore(), partners: partnerStore(), documents: documentStore(), now: () => clock().now() },
         order,
         number,
+        partner,
       );
       // Logged and counted by the adapter; the sandbox's advance endpoint still reports the results.
       const dueAt = new Date(clock().now().getTime() + SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);

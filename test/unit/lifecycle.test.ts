@@ -112,6 +112,24 @@ describe('placement', () => {
     expect(seen).toEqual(['write placing', 'prepare', 'issue', 'write requisition_issued']);
   });
 
+  it('reads the partner once: the requisition is rendered with the read made ready for the webhook, which gets it too', async () => {
+    await orders.create(order('order_w2'));
+    const partner = Promise.resolve(null);
+    const ready = { partnerId: 'ptr_1', partner, secrets: Promise.resolve([]) };
+    const seen: unknown[] = [];
+    const placed = await placeOrder(
+      {
+        ...placeDeps(),
+        prepareDelivery: (partnerId) => (seen.push(`prepare ${partnerId}`), ready),
+        issueRequisition: async (_o, _n, read) => void seen.push(read === partner ? 'issue with its read' : 'issue'),
+        deliverNow: async (_events, made) => void seen.push(made === ready ? 'deliver with it' : 'deliver'),
+      },
+      (await orders.findById('order_w2')) as OrderRecord,
+    );
+    expect(placed?.state).toBe('requisition_issued');
+    expect(seen).toEqual(['prepare ptr_1', 'issue with its read', 'deliver with it']);
+  });
+
   it('does not place an order before it is due', async () => {
     await orders.create(order('order_b'));
     now += 59 * 60_000;
