@@ -18,11 +18,11 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  * `"sideEffects": false`, so esbuild drops every adapter a handler never calls, and the SDK's
  * credential chain is replaced by the environment's credentials (infra/aws/bundling.ts). What is
  * needed only sometimes is a chunk of its own, loaded on first use and not counted here: Stripe,
- * the S3 client and presigner, and the PDF renderers (pdf-lib, JsBarcode's Code 128 encoder). What remains in most is
- * the DynamoDB client, middy and the logger (about 0.3 MB), the bundled catalogue (60 KB)
- * where it is read (the location indexes, 0.7 MB each, are data files beside the bundle, read when
- * a request needs them: `dataBytes`), and, in each function that reaches an order's transition (whose first webhook
- * attempt runs inline), the KMS client that opens webhook signing secrets. Each budget leaves about
+ * the S3 client and presigner, the SQS and KMS clients (webhook retries, signing secrets), and the
+ * PDF renderers (pdf-lib, JsBarcode's Code 128 encoder). What remains in most is the DynamoDB
+ * client, middy and the logger (about 0.3 MB), and the bundled catalogue (60 KB) where it is read
+ * (the location indexes, 0.7 MB each, are data files beside the bundle, read when a request needs
+ * them: `dataBytes`). Each budget leaves about
  * 20% above today's figure. Larger by design: the sandbox and results functions (the Scheduler
  * client, the lab's MLLP adapter and results parsing) and the MCP server (its SDK).
  */

@@ -64,17 +64,6 @@ const dataAsJsonText: Plugin = {
   },
 };
 
-/** The standard fonts' utils module (imported as `./utils` inside the package), replaced as pako is. */
-const STANDARD_FONTS_UTILS = join(REPO_ROOT, 'infra/aws/bundle/standard-fonts-utils.ts');
-const standardFontsUtils: Plugin = {
-  name: 'standard-fonts-utils',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/utils(\.js)?$/ }, (args) =>
-      /[\\/]@pdf-lib[\\/]standard-fonts[\\/]/.test(args.importer) ? { path: STANDARD_FONTS_UTILS } : undefined,
-    );
-  },
-};
-
 /**
  * pdf-lib's modules declared free of side effects (the package does not say so, but its modules only
  * define classes and tables): our PDFs use its core layer alone (shared/adapters/pdf/layout.ts), and
@@ -99,8 +88,13 @@ const pdfLibWithoutSideEffects: Plugin = {
   },
 };
 
-/** ESM bundles of CommonJS dependencies still call require(). */
-const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+/**
+ * ESM bundles of CommonJS dependencies still call require(). The import is renamed so that a
+ * bundled module importing createRequire itself (the CRC32 stand-in) does not clash with it in an
+ * unminified bundle (the bench's CPU profiles).
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
 
 /**
  * The SDK's Node CRC32 class (imported as `./crc32/Crc32Node` by @smithy/core's checksum index),
@@ -138,13 +132,7 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [
-    standardFontsUtils,
-    ownModuleStandIns,
-    dataAsJsonText,
-    pdfLibWithoutSideEffects,
-    crc32OnFirstUse,
-  ] as Plugin[],
+  plugins: [ownModuleStandIns, dataAsJsonText, pdfLibWithoutSideEffects, crc32OnFirstUse] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */

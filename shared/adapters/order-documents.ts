@@ -15,17 +15,18 @@ import { SERVICE_CONFIG } from '../config/service-config.js';
 
 const warmed = new Set<string>();
 /**
- * Loads a renderer and its fonts on the next turn of the event loop, once per process: a flow that
- * is about to wait on a store (and will likely render next) calls this first, so the loading runs
- * in that wait instead of after it. Never throws; the render loads whatever is still missing.
+ * Loads a renderer (and runs its warm-up, if it has one) on the next turn of the event loop, once
+ * per process: a flow that is about to wait on a store (and will likely render next) calls this
+ * first, so the loading runs in that wait instead of after it. Never throws; the render loads
+ * whatever is still missing.
  */
-function prepare(name: string, load: () => Promise<{ warmUp: () => Promise<void> }>): void {
+function prepare(name: string, load: () => Promise<object & { warmUp?: () => Promise<void> }>): void {
   if (warmed.has(name)) return;
   warmed.add(name);
   setImmediate(
     () =>
       void load()
-        .then((m) => m.warmUp())
+        .then((m) => m.warmUp?.())
         .catch(() => undefined),
   );
 }

@@ -3,8 +3,6 @@ import {
   PDFHexString,
   PDFString,
   PDFWriter,
-  StandardFontEmbedder,
-  StandardFonts,
   beginText,
   endText,
   fill,
@@ -19,14 +17,21 @@ import {
   type PDFRef,
 } from 'pdf-lib';
 
+import FONT_WIDTHS from './font-widths.json' with { type: 'json' };
+
 // A tiny flowing-text layout over pdf-lib: lines that wrap and break across pages.
 //
-// It writes with pdf-lib's core layer (the document's objects, the standard fonts' metrics and
-// encoding, the operators, the writer) rather than its PDFDocument API, which a report of text and
-// bars never needs: that API carries forms, parsing, images and custom fonts, about twice as much
-// code to compile at a cold start, and draws each line inside a graphics state of its own. The
-// Lambda bundles declare pdf-lib free of side effects, so only the core modules used here are
-// bundled (infra/aws/bundling.ts).
+// It writes with pdf-lib's core layer (the document's objects, the operators, the writer) rather
+// than its PDFDocument API, which a report of text and bars never needs: that API carries forms,
+// parsing, images and custom fonts, about twice as much code to compile at a cold start, and draws
+// each line inside a graphics state of its own. The Lambda bundles declare pdf-lib free of side
+// effects, so only the core modules used here are bundled (infra/aws/bundling.ts).
+//
+// Text is set in two of the standard fonts, which a PDF names and never embeds. Their widths come
+// from a table generated from pdf-lib's own metrics (tools/generate-font-widths.ts) rather than from
+// its font embedder, which inflates and parses each font's whole metrics file (71 KB of JSON, mostly
+// kerning pairs) at a process's first render. The table has no kerning, and neither has the text
+// operator the pages use (Tj), so a measured line is as wide as the line drawn.
 
 const PAGE: [number, number] = [612, 792]; // US Letter
 const MARGIN = 54;
@@ -43,25 +48,32 @@ export function winAnsi(text: string): string {
     .replace(/[^\x20-\x7E]/g, '?');
 }
 
-/** pdf-lib's StandardFonts and the embedder's font names are the same strings, typed apart. */
-const embedder = (name: StandardFonts.Helvetica | StandardFonts.HelveticaBold) =>
-  StandardFontEmbedder.for(name as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
-
-/**
- * Loads what every render needs first (pdf-lib's code and the two fonts' metrics, which it inflates
- * once per process), so a caller can have it done while it waits on the network.
- */
-export async function warmUpFonts(): Promise<void> {
-  embedder(StandardFonts.Helvetica).widthOfTextAtSize('0', 10);
-  embedder(StandardFonts.HelveticaBold).widthOfTextAtSize('0', 10);
-}
+type FontName = 'Helvetica' | 'Helvetica-Bold';
 
 interface Face {
   /** The font's name in each page's resources. */
   key: 'F1' | 'F2';
-  embedder: StandardFontEmbedder;
+  name: FontName;
   ref: PDFRef;
 }
+
+/** A line's width in points: its characters' advance widths, in thousandths of the size. */
+export function textWidth(font: FontName, text: string, size: number): number {
+  const widths = FONT_WIDTHS[font];
+  let total = 0;
+  for (let i = 0; i < text.length; i++) {
+    // Past the table only if a caller skipped winAnsi(); measured as pdf-lib measures a glyph it has no width for.
+    total += widths[text.charCodeAt(i) - FONT_WIDTHS.firstCode] ?? 250;
+  }
+  return (total * size) / 1000;
+}
+
+/** Text already folded by winAnsi(): printable ASCII, whose WinAnsi codes are its own. */
+export const encodedText = (text: string): PDFHexString => {
+  let hex = '';
+  for (let i = 0; i < text.length; i++) hex += text.charCodeAt(i).toString(16).padStart(2, '0').toUpperCase();
+  return PDFHexString.of(hex);
+};
 
 export class Flow {
   private readonly pages: PDFOperator[][] = [];
@@ -75,8 +87,8 @@ export class Flow {
     private readonly title: string,
     private readonly createdAt: Date,
   ) {
-    this.font = { key: 'F1', embedder: embedder(StandardFonts.Helvetica), ref: context.nextRef() };
-    this.bold = { key: 'F2', embedder: embedder(StandardFonts.HelveticaBold), ref: context.nextRef() };
+    this.font = { key: 'F1', name: 'Helvetica', ref: context.nextRef() };
+    this.bold = { key: 'F2', name: 'Helvetica-Bold', ref: context.nextRef() };
     this.newPage();
   }
 
@@ -101,7 +113,7 @@ export class Flow {
       setFontAndSize(face.key, size),
       setFillingRgbColor(...color),
       moveText(x, this.y - size),
-      showText(face.embedder.encodeText(line)),
+      showText(encodedText(line)),
       endText(),
     );
   }
@@ -117,7 +129,7 @@ export class Flow {
     const lines: string[] = [];
     for (const w of words) {
       const candidate = line ? `${line} ${w}` : w;
-      if (face.embedder.widthOfTextAtSize(candidate, size) > WIDTH && line) {
+      if (textWidth(face.name, candidate, size) > WIDTH && line) {
         lines.push(line);
         line = w;
       } else line = candidate;
@@ -139,7 +151,7 @@ export class Flow {
     cells.forEach((c, i) => {
       let t = winAnsi(c);
       const max = ((columns[i + 1] ?? 1) - (columns[i] ?? 0)) * WIDTH - 6;
-      while (t.length > 1 && face.embedder.widthOfTextAtSize(t, size) > max) t = `${t.slice(0, -2)}.`;
+      while (t.length > 1 && textWidth(face.name, t, size) > max) t = `${t.slice(0, -2)}.`;
       this.draw(t, MARGIN + (columns[i] ?? 0) * WIDTH, size, face, [0, 0, 0]);
     });
     this.y -= size + 5;
@@ -174,7 +186,11 @@ export class Flow {
 
   async bytes(): Promise<Uint8Array> {
     const { context } = this;
-    for (const face of [this.font, this.bold]) face.embedder.embedIntoContext(context, face.ref);
+    for (const face of [this.font, this.bold])
+      context.assign(
+        face.ref,
+        context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: face.name, Encoding: 'WinAnsiEncoding' }),
+      );
     const treeRef = context.nextRef();
     const resources = { Font: { [this.font.key]: this.font.ref, [this.bold.key]: this.bold.ref } };
     const kids = this.pages.map((ops) =>

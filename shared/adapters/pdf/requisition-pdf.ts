@@ -1,5 +1,5 @@
 import { code128Bars } from './barcode.js';
-import { Flow, warmUpFonts } from './layout.js';
+import { Flow } from './layout.js';
 
 export interface RequisitionInput {
   requisitionNumber: string;
@@ -15,10 +15,9 @@ export interface RequisitionInput {
   partnerName: string;
 }
 
-/** The renderer and the barcode encoder made ready (see warmUpFonts). */
+/** The barcode encoder run once, so a first requisition finds its code compiled. */
 export async function warmUp(): Promise<void> {
   code128Bars('RQ0000000000', 10);
-  await warmUpFonts();
 }
 
 /** The lab requisition the patient brings to the draw site. */

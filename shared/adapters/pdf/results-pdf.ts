@@ -1,6 +1,4 @@
-import { Flow, warmUpFonts } from './layout.js';
-
-export { warmUpFonts as warmUp };
+import { Flow } from './layout.js';
 
 export interface ResultsPdfInput {
   orderId: string;
