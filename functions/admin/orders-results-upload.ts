@@ -3,7 +3,7 @@ import { json } from '../../shared/http/respond.js';
 import { ApiError } from '../../shared/http/errors.js';
 import { uploadError } from '../../shared/http/outcomes.js';
 import { parseJsonBody, parseOrThrow } from '../../shared/http/schemas/partner.js';
-import { resultsUploadSchema } from '../../shared/http/schemas/admin.js';
+import { resultsUploadSchema } from '../../shared/http/schemas/results-upload.js';
 import { PUBLIC_STATUS } from '../../shared/domain/order.js';
 import { uploadResults } from '../../shared/app/upload-results.js';
 import { indexCatalog } from '../../shared/domain/catalog.js';

@@ -2,11 +2,12 @@ import * as z from 'zod';
 import {
   createKeySchema,
   createPartnerSchema,
-  resultsUploadSchema,
   rotateWebhookSecretSchema,
   updatePartnerSchema,
 } from '../schemas/admin.js';
 import { auditQuerySchema, operatorDeliveriesQuerySchema, partnersQuerySchema } from '../schemas/operator.js';
+import { resultsUploadSchemas } from '../schemas/results-upload.js';
+import { classicZod, documentedId } from '../schemas/classic.js';
 import { AUDIT_ACTIONS } from '../../ports/audit-log.js';
 import type { Route } from '../../manifest/index.js';
 import type { Operation } from './operations.js';
@@ -196,7 +197,7 @@ export const OPERATOR_OPERATIONS: Record<string, Operation> = {
     operationId: 'uploadResults',
     summary: 'Results that arrived outside the electronic interface (source operator_upload)',
     tag: 'Results',
-    body: resultsUploadSchema.meta({ id: 'ResultsUploadRequest' }),
+    body: resultsUploadSchemas(classicZod, documentedId).resultsUploadSchema,
     ok: { status: 200, schema: resultsUploaded, description: 'Recorded' },
     errors: ['validation_error', 'not_found', 'results_not_accepted'],
   },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { RESULT_FLAGS } from '../../domain/results/types.js';
 
-// The operator API's request schemas.
+// The operator API's request schemas (the results upload's, parsed with zod/mini, are in
+// results-upload.ts).
 
 const cents = z
   .number()
@@ -49,35 +49,6 @@ export const updatePartnerSchema = z
   .refine((v) => Object.keys(v).length > 0, 'at least one field to change');
 
 export const createKeySchema = z.object({ environment: z.enum(['test', 'live']) }).strict();
-
-const analyte = z
-  .object({
-    name: z.string().min(1).max(200),
-    labTestCode: z.string().min(1).max(64),
-    value: z.number().nullable(),
-    valueText: z.string().max(200).nullish(),
-    unit: z.string().max(40).default(''),
-    referenceRange: z.string().max(100).default(''),
-    referenceRangeLow: z.number().nullable().default(null),
-    referenceRangeHigh: z.number().nullable().default(null),
-    flag: z.enum(RESULT_FLAGS).nullable().optional(),
-    notReported: z.boolean().default(false),
-    reportedAt: z.iso.datetime().optional(),
-    /** The lab reported this analyte though no ordered test includes it: accepted only when marked. */
-    unordered: z.boolean().optional(),
-  })
-  .strict();
-
-/** POST /admin/v1/orders/{id}/results: results that arrived outside the electronic interface. */
-export const resultsUploadSchema = z
-  .object({
-    analytes: z.array(analyte).min(1).max(500),
-    pdfs: z
-      .array(z.object({ label: z.string().min(1).max(100), contentBase64: z.base64().max(10_000_000) }).strict())
-      .max(10)
-      .default([]),
-  })
-  .strict();
 
 /** Webhook secret rotation: how long the previous secret keeps signing; 0 after a leak ends it now. */
 export const rotateWebhookSecretSchema = z

@@ -1,4 +1,21 @@
-import { array, email, enum as enumOf, nullish, optional, pipe, record, strictObject, string, transform } from 'zod';
+import {
+  _default,
+  array,
+  base64,
+  boolean,
+  email,
+  enum as enumOf,
+  iso,
+  nullable,
+  nullish,
+  number,
+  optional,
+  pipe,
+  record,
+  strictObject,
+  string,
+  transform,
+} from 'zod';
 import { meta } from 'zod/mini';
 import type { WithId, ZodFlavour } from './flavour.js';
 
@@ -9,13 +26,19 @@ import type { WithId, ZodFlavour } from './flavour.js';
  */
 export const classicZod = {
   string,
+  number,
+  boolean,
   strictObject,
   array,
   record,
   enum: enumOf,
   email,
+  base64,
+  iso,
   optional,
+  nullable,
   nullish,
+  _default,
   pipe,
   transform,
 } as unknown as ZodFlavour;

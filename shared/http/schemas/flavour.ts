@@ -1,9 +1,15 @@
 import type * as mini from 'zod/mini';
 import {
+  _default,
   array,
+  base64,
+  boolean,
   email,
   enum as enumOf,
+  iso,
+  nullable,
   nullish,
+  number,
   optional,
   pipe,
   record,
@@ -22,7 +28,22 @@ import {
 /** The schema constructors both flavours have. */
 export type ZodFlavour = Pick<
   typeof mini,
-  'string' | 'strictObject' | 'array' | 'record' | 'enum' | 'email' | 'optional' | 'nullish' | 'pipe' | 'transform'
+  | 'string'
+  | 'number'
+  | 'boolean'
+  | 'strictObject'
+  | 'array'
+  | 'record'
+  | 'enum'
+  | 'email'
+  | 'base64'
+  | 'iso'
+  | 'optional'
+  | 'nullable'
+  | 'nullish'
+  | '_default'
+  | 'pipe'
+  | 'transform'
 >;
 
 /** Registers a schema's component id for the OpenAPI documents; the functions' builds need none. */
@@ -34,13 +55,19 @@ export type WithId = <S extends mini.ZodMiniType>(schema: S, id: string) => S;
  */
 export const miniZod: ZodFlavour = {
   string,
+  number,
+  boolean,
   strictObject,
   array,
   record,
   enum: enumOf,
   email,
+  base64,
+  iso,
   optional,
+  nullable,
   nullish,
+  _default,
   pipe,
   transform,
 };
