@@ -6,11 +6,12 @@ type Deps = Pick<ServiceDeps, 'recoveryDeps' | 'logger' | 'metrics'>;
 
 /**
  * Placement (shared/app/placement.ts): invoked by the order's one-time EventBridge Scheduler
- * schedule with `{orderId}`, and by the sweep rule with `{sweep: true}`.
+ * schedule with `{orderId, partnerId}` (`{orderId}` alone from a schedule made before they named the
+ * partner), and by the sweep rule with `{sweep: true}`.
  */
-export const makeHandler = (deps: Deps) => async (event: { orderId?: string; sweep?: boolean }) => {
+export const makeHandler = (deps: Deps) => async (event: { orderId?: string; partnerId?: string; sweep?: boolean }) => {
   if (event.orderId) {
-    const { placed } = await placeScheduledOrder(deps.recoveryDeps(), event.orderId);
+    const { placed } = await placeScheduledOrder(deps.recoveryDeps(), event.orderId, event.partnerId);
     deps.metrics()('Placements', placed ? 1 : 0);
     deps.logger().info('placement', { orderId: event.orderId, placed });
     return { placed: placed ? 1 : 0 };

@@ -1,5 +1,5 @@
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import type { PlacementScheduler } from '../ports/placement-scheduler.js';
+import type { PlacementScheduler, ScheduledOrder } from '../ports/placement-scheduler.js';
 import { logger } from './logger.js';
 import { countMetric } from './alerts.js';
 import { sdkClientConfig } from './local-endpoint.js';
@@ -15,8 +15,8 @@ export interface OneTimeScheduleConfig {
 }
 
 /**
- * One one-time EventBridge Scheduler schedule per order, invoking its target Lambda with the order
- * id at its due time and deleting itself after it ran. An event the target refuses after its
+ * One one-time EventBridge Scheduler schedule per order, invoking its target Lambda with the order's
+ * id and its partner's (`{orderId, partnerId}`) at its due time and deleting itself after it ran. An event the target refuses after its
  * retries lands in the dead-letter queue. A schedule that cannot be created is logged (ids only)
  * and counted, and the error is rethrown for the caller to decide.
  */
@@ -25,7 +25,7 @@ function oneTimeScheduler(
 ): PlacementScheduler {
   const client = new SchedulerClient(sdkClientConfig(config.endpoint));
   return {
-    async schedule(orderId: string, dueAt: Date): Promise<void> {
+    async schedule({ id: orderId, partnerId }: ScheduledOrder, dueAt: Date): Promise<void> {
       try {
         await client.send(
           new CreateScheduleCommand({
@@ -38,7 +38,8 @@ function oneTimeScheduler(
             Target: {
               Arn: config.targetArn,
               RoleArn: config.roleArn,
-              Input: JSON.stringify({ orderId }),
+              // The partner id lets the target read the order by its key; ids only, never patient data.
+              Input: JSON.stringify({ orderId, partnerId }),
               RetryPolicy: { MaximumRetryAttempts: 3 },
               ...(config.deadLetterArn ? { DeadLetterConfig: { Arn: config.deadLetterArn } } : {}),
             },

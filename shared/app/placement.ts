@@ -1,16 +1,22 @@
 import { placeDueOrders, placeOrder } from './place-order.js';
 import { recoverOrders, type RecoveryDeps } from './recovery.js';
+import { scheduledOrder } from './scheduled-order.js';
 
 /** How overdue an order must be before the sweep places it (one sweep period). */
 export const SWEEP_GRACE_MS = 5 * 60_000;
 
 /**
- * One order's placement, invoked by its one-time schedule: the order is read by id and placed at
- * the lab unless someone (a cancel, the sweep) moved it first. The requisition_ready webhook's
- * first attempt is a step of the placement (deps.deliverNow).
+ * One order's placement, invoked by its one-time schedule: the order is read (by its key when the
+ * schedule names its partner, as every schedule the service makes does; by its id alone for one
+ * made by an earlier version) and placed at the lab unless someone (a cancel, the sweep) moved it first. The
+ * requisition_ready webhook's first attempt is a step of the placement (deps.deliverNow).
  */
-export async function placeScheduledOrder(deps: RecoveryDeps, orderId: string): Promise<{ placed: boolean }> {
-  const order = await deps.orders.findById(orderId);
+export async function placeScheduledOrder(
+  deps: RecoveryDeps,
+  orderId: string,
+  partnerId?: string,
+): Promise<{ placed: boolean }> {
+  const order = await scheduledOrder(deps.orders, orderId, partnerId);
   const placed = order ? await placeOrder(deps, order) : null;
   return { placed: placed !== null };
 }

@@ -1,4 +1,5 @@
 import { deliverSimulatedResults, type SandboxDeps } from './sandbox.js';
+import { scheduledOrder } from './scheduled-order.js';
 
 export type SimulatedResultsOutcome = 'reported' | 'not_found' | 'not_awaiting_results' | 'refused';
 
@@ -10,9 +11,10 @@ export type SimulatedResultsOutcome = 'reported' | 'not_found' | 'not_awaiting_r
 export async function reportSimulatedResults(
   deps: SandboxDeps & { environment: string },
   orderId: string,
+  partnerId?: string,
 ): Promise<SimulatedResultsOutcome> {
   if (deps.environment === 'production') throw new Error('simulated results never run in production');
-  const order = await deps.orders.findById(orderId);
+  const order = await scheduledOrder(deps.orders, orderId, partnerId);
   if (!order) return 'not_found';
   if (order.state !== 'requisition_issued') return 'not_awaiting_results';
   const outcome = await deliverSimulatedResults(deps, order, 'simulated_lab');

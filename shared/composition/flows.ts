@@ -97,7 +97,7 @@ export function createOrderDeps(): CreateOrderDeps {
     now: () => clock().now(),
     newOrderId: (now) => newId('order', now),
     alert,
-    schedulePlacement: (order) => placementScheduler().schedule(order.id, new Date(order.placementDueAt)),
+    schedulePlacement: (order) => placementScheduler().schedule(order, new Date(order.placementDueAt)),
     leaseMs: LEASE_MS,
     keyLifeMs: KEY_LIFE_MS,
     settleExpired: (record) => settleKey(settleDeps(), record),
@@ -155,7 +155,7 @@ export function placeOrderDeps(): PlaceOrderDeps {
       // Logged and counted by the adapter; the sandbox's advance endpoint still reports the results.
       const dueAt = new Date(clock().now().getTime() + SERVICE_CONFIG.simulatedResultsAfterHours * 3600_000);
       await resultsScheduler()
-        ?.schedule(order.id, dueAt)
+        ?.schedule(order, dueAt)
         .catch(() => undefined);
     },
   };

@@ -159,7 +159,7 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
       roleArn: 'arn:aws:iam::000000000000:role/scheduler',
       endpoint: scheduler.endpoint,
     });
-    await adapter.schedule('order-9', new Date(nowMs + 120_000));
+    await adapter.schedule({ id: 'order-9', partnerId: 'partner-9' }, new Date(nowMs + 120_000));
     const again = await startSchedulerLocal({
       now: () => nowMs + 120_000,
       stateFile,
@@ -168,7 +168,9 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
     });
     try {
       expect(await again.engine.fireDue()).toBe(1);
-      expect(invoked).toEqual([{ arn: LAMBDA, input: { orderId: 'order-9' }, at: 'restarted' }]);
+      expect(invoked).toEqual([
+        { arn: LAMBDA, input: { orderId: 'order-9', partnerId: 'partner-9' }, at: 'restarted' },
+      ]);
     } finally {
       await again.close();
     }
@@ -182,7 +184,9 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
       roleArn: 'arn:aws:iam::000000000000:role/scheduler',
       endpoint: `http://127.0.0.1:${await freePort()}`, // nothing listens there
     });
-    await expect(adapter.schedule('order-10', new Date(nowMs + 60_000))).rejects.toThrow();
+    await expect(
+      adapter.schedule({ id: 'order-10', partnerId: 'partner-10' }, new Date(nowMs + 60_000)),
+    ).rejects.toThrow();
     expect(warn).toHaveBeenCalledWith('placement schedule not created; the sweep will place the order', {
       orderId: 'order-10',
       error: expect.any(String),
@@ -199,7 +203,7 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
       deadLetterArn: 'arn:aws:sqs:us-east-1:000000000000:results-dlq',
       endpoint: scheduler.endpoint,
     });
-    await adapter.schedule('order-48', new Date(nowMs + 48 * 3600_000));
+    await adapter.schedule({ id: 'order-48', partnerId: 'partner-48' }, new Date(nowMs + 48 * 3600_000));
     const made = await client.send(new GetScheduleCommand({ Name: 'results-order-48', GroupName: 'results' }));
     expect(made.Target?.DeadLetterConfig?.Arn).toBe('arn:aws:sqs:us-east-1:000000000000:results-dlq');
     // (Schedules left by the tests above fire along the way: only this target's invocations count.)
@@ -209,6 +213,8 @@ describe('the EventBridge Scheduler stand-in, driven by the AWS SDK v3 client', 
     expect(results()).toEqual([]);
     advance(60);
     await scheduler.engine.fireDue();
-    expect(results()).toEqual([{ arn: RESULTS, input: { orderId: 'order-48' }, at: new Date(nowMs).toISOString() }]);
+    expect(results()).toEqual([
+      { arn: RESULTS, input: { orderId: 'order-48', partnerId: 'partner-48' }, at: new Date(nowMs).toISOString() },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reportSimulatedResults } from '../../shared/app/simulated-results.js';
 import type { SandboxDeps } from '../../shared/app/sandbox.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
@@ -26,5 +26,20 @@ describe('simulated results by schedule', () => {
     expect(await reportSimulatedResults(deps, 'ord_results_reported')).toBe('not_awaiting_results');
     expect(await reportSimulatedResults(deps, 'ord_cancelled')).toBe('not_awaiting_results');
     expect([...orders.orders.values()].map((o) => o.version)).toEqual([1, 1]);
+  });
+
+  it('reads the order by its key when the schedule names its partner, by its id alone when it does not', async () => {
+    const orders = new MemoryOrders();
+    orders.orders.set('ord_1', { id: 'ord_1', partnerId: 'ptr_1', state: 'cancelled', version: 1 } as OrderRecord);
+    const get = vi.spyOn(orders, 'get');
+    const findById = vi.spyOn(orders, 'findById');
+    const deps = depsWith(orders, 'sandbox');
+    expect(await reportSimulatedResults(deps, 'ord_1', 'ptr_1')).toBe('not_awaiting_results');
+    expect([get.mock.calls, findById.mock.calls]).toEqual([[['ptr_1', 'ord_1']], []]);
+    // A partner the order is not filed under finds nothing: the schedule is not trusted beyond its key.
+    expect(await reportSimulatedResults(deps, 'ord_1', 'ptr_2')).toBe('not_found');
+    // A schedule made before schedules named the partner.
+    expect(await reportSimulatedResults(deps, 'ord_1')).toBe('not_awaiting_results');
+    expect(findById.mock.calls).toEqual([['ord_1']]);
   });
 });

@@ -61,12 +61,13 @@ export async function everyLambdaCases(root: string, service: Service, receiverU
     {
       // The AWS sandbox's results schedule target, each run on an order of its own whose requisition
       // is out: it reports the results (one order reported twice would answer not_awaiting_results).
+      // Its event is the one its schedule carries: the order's id and its partner's.
       name: 'simulated results (sandbox schedule target)',
       entry: BACKGROUND.scheduleTargets.simulatedResults.function.entry,
       event: async () => {
         const orderId = await ctx.newOrder();
         await ctx.advance(orderId);
-        return { orderId };
+        return { orderId, partnerId: ctx.f.partnerId };
       },
       ok: (a) => a.outcome === 'reported',
     },
