@@ -1,6 +1,6 @@
-import { parseOru, placerOrderNumbers } from '../domain/results/hl7.js';
+import { parseOru, placerOrderNumbers, type ParsedOru } from '../domain/results/hl7.js';
 import { recordResults, type RecordResultsDeps } from './record-results.js';
-import { isPlausibleId } from '../domain/ids.js';
+import { isPartnerId, isPlausibleId } from '../domain/ids.js';
 import { amendAnalytes, reportKind } from '../domain/results/amend.js';
 import type { OrderStore } from '../ports/order-store.js';
 import type { OrderRecord } from '../domain/order.js';
@@ -45,7 +45,12 @@ export async function ingestResults(
       error: `the message must report on exactly one order (ORC-2/OBR-2), found ${placers.length}`,
     };
   const placer = placers[0] as string;
-  const found = opts.order?.id === placer ? opts.order : isPlausibleId(placer) ? deps.orders.findById(placer) : null;
+  const found =
+    opts.order?.id === placer
+      ? opts.order
+      : isPlausibleId(placer)
+        ? findOrder(deps.orders, parsed.result, placer)
+        : null;
   deps.prepareReport?.();
   const order = await found;
   if (!order) return { kind: 'no_order', error: 'no order matches the placer order number' };
@@ -68,4 +73,19 @@ export async function ingestResults(
     analytes: parsed.result.analytes.length,
     report,
   };
+}
+
+/**
+ * The order the results name: by its key (one read) when the lab returned the partner id our order
+ * message put in OBR-18 (placer field 1); else, or when that finds nothing, by the placer order
+ * number alone (the id's pointer, then the order). Labs put other text in OBR-18 too: only a value
+ * shaped as our partner ids is tried, and a key of both the partner and the order can only find
+ * that one order.
+ */
+function findOrder(orders: OrderStore, parsed: ParsedOru, placer: string): Promise<OrderRecord | null> {
+  const partnerId = parsed.observationRequests.find(
+    (o) => o.placerOrderNumber === placer && o.placerField1 !== null && isPartnerId(o.placerField1),
+  )?.placerField1;
+  if (!partnerId) return orders.findById(placer);
+  return orders.get(partnerId, placer).then((order) => order ?? orders.findById(placer));
 }

@@ -10,6 +10,11 @@ export function isPlausibleId(value: string): boolean {
   return PLAUSIBLE_ID.test(value);
 }
 
+/** A partner id as newId makes them: `ptr_` and a lower-case ULID (Crockford's base 32). */
+export function isPartnerId(value: string): boolean {
+  return /^ptr_[0-9a-hjkmnp-tv-z]{26}$/.test(value);
+}
+
 /** Prefixed, time-ordered ids (a ULID after the prefix), so ids sort by creation time. */
 export function newId(prefix: 'order' | 'ptr' | 'key' | 'req' | 'dlv' | 'res' | 'aud', now: Date): string {
   return `${prefix}_${next(now.getTime()).toLowerCase()}`;

@@ -16,6 +16,7 @@ export function simulatedResultsMessage(order: OrderRecord, byId: Map<string, Ca
   const scenario = order.simulation?.results ?? 'normal';
   return buildOruMessage({
     placerOrderNumber: order.id,
+    placerField1: order.partnerId,
     requisitionNumber: order.requisitionNumber ?? order.id,
     observedAt,
     biomarkers,

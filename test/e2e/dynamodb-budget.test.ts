@@ -132,4 +132,13 @@ describe('DynamoDB calls per request (budgets)', () => {
         .map((r: { outcome: string; partnerId: string }) => [r.outcome, r.partnerId]),
     ).toEqual([['success', p.id]]);
   });
+
+  it('a results message that returns our partner id in OBR-18 finds the order by its key: 5 calls', async () => {
+    const order = (await (await postOrder()).json()) as { id: string };
+    expect((await api(p, 'POST', `/sandbox/orders/${order.id}/advance`)).status).toBe(200);
+    const lab = await calls('/admin/v1/lab/oru', operatorResultsMessage(order.id, p.id));
+    expect(lab.commands[0]).toBe('GetItemCommand');
+    expect(lab.commands.slice(1, 3).sort()).toEqual(['GetItemCommand', 'PutItemCommand']);
+    expect(lab.commands.slice(3)).toEqual(['TransactWriteItemsCommand', 'PutItemCommand']);
+  });
 });

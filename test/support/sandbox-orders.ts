@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { api, placeOrder, type TestPartner } from './partner.js';
+import { withPlacerField1 } from '../../infra/local/lab-simulator/placer-field.js';
 
 /** Order calls the sandbox lifecycle tests make as the partner their file created (read when called). */
 export function sandboxOrderHelpers(partner: () => TestPartner) {
@@ -17,14 +18,16 @@ export function sandboxOrderHelpers(partner: () => TestPartner) {
  * An operator's POST /admin/v1/lab/oru of a published final CBC results message (fixture 05),
  * about `orderId`: the request as fetch takes it.
  */
-export function operatorResultsMessage(orderId: string): RequestInit {
+export { withPlacerField1 };
+
+export function operatorResultsMessage(orderId: string, placerField1?: string): RequestInit {
   const oru = readFileSync(
     new URL('../fixtures/hl7/05-nist-lri-cbc-flags-n-l-hh-a-v251.hl7', import.meta.url),
     'latin1',
-  );
+  ).replaceAll('ORD666555', orderId);
   return {
     method: 'POST',
     headers: { Authorization: `Bearer ${inject('adminToken')}`, 'Content-Type': 'application/hl7-v2' },
-    body: oru.replaceAll('ORD666555', orderId),
+    body: placerField1 === undefined ? oru : withPlacerField1(oru, placerField1),
   };
 }

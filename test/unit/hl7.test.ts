@@ -128,6 +128,31 @@ describe('reference ranges and flags', () => {
     expect(resultFlag(['S'], 0.1, null, null)).toBeNull();
   });
 
+  it("reads OBR-18 (placer field 1) back as the order message sent it, a lab's own text as it is, and none as null", () => {
+    const sent = (placerField1?: string) =>
+      parseOru(
+        buildOruMessage({
+          placerOrderNumber: 'order_x',
+          ...(placerField1 ? { placerField1 } : {}),
+          requisitionNumber: 'RQ1',
+          observedAt: new Date('2026-01-01T00:00:00Z'),
+          biomarkers: [{ name: 'TSH', loinc: '3016-3', unit: 'uIU/mL', referenceLow: 0.45, referenceHigh: 4.5 }],
+          random: seededRandom('x'),
+        }),
+      );
+    const first = (r: ReturnType<typeof parseOru>) => (r.ok ? r.result.observationRequests[0] : null);
+    expect(first(sent('ptr_01kbenchpartner00000000000'))).toMatchObject({
+      placerOrderNumber: 'order_x',
+      placerField1: 'ptr_01kbenchpartner00000000000',
+    });
+    expect(first(sent())?.placerField1).toBeNull();
+    const labs = readFileSync(
+      new URL('../fixtures/hl7/09-orchestrate-cbc-escapes-si-units-v23.hl7', import.meta.url),
+      'latin1',
+    );
+    expect(first(parseOru(labs))?.placerField1).toBe('00065227');
+  });
+
   it('simulated messages round-trip: every flag matches its value and range', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {

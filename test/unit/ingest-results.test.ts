@@ -4,6 +4,8 @@ import { ingestResults } from '../../shared/app/ingest-results.js';
 import type { RecordResultsDeps } from '../../shared/app/record-results.js';
 import type { OrderRecord } from '../../shared/domain/order.js';
 import { MemoryOrders } from '../support/fakes.js';
+import { withPlacerField1 } from '../support/sandbox-orders.js';
+import { isPartnerId, newId } from '../../shared/domain/ids.js';
 
 // A lab's ORU^R01 (NIST's sample) about one order, renamed to ours.
 const message = (orderId: string) =>
@@ -15,9 +17,14 @@ const message = (orderId: string) =>
 function setup() {
   const orders = new MemoryOrders();
   let finds = 0;
+  const gets: string[][] = [];
   const findById = orders.findById.bind(orders);
+  const get = orders.get.bind(orders);
   const deps: RecordResultsDeps & { orders: MemoryOrders } = {
-    orders: Object.assign(orders, { findById: (id: string) => (finds++, findById(id)) }),
+    orders: Object.assign(orders, {
+      findById: (id: string) => (finds++, findById(id)),
+      get: (partnerId: string, id: string) => (gets.push([partnerId, id]), get(partnerId, id)),
+    }),
     results: { put: async () => undefined, get: async () => null },
     documents: { put: async () => undefined } as never,
     now: () => new Date('2026-11-27T10:00:00Z'),
@@ -25,11 +32,12 @@ function setup() {
     renderResultsPdf: async () => new Uint8Array(),
     deliverNow: async () => undefined,
   };
-  return { orders, deps, finds: () => finds };
+  return { orders, deps, finds: () => finds, gets };
 }
 
+const PARTNER = 'ptr_01kbenchpartner00000000000';
 const stored = async (orders: MemoryOrders, id: string) => {
-  const order = { id, partnerId: 'ptr_1', externalId: null, state: 'requisition_issued', version: 1 } as OrderRecord;
+  const order = { id, partnerId: PARTNER, externalId: null, state: 'requisition_issued', version: 1 } as OrderRecord;
   await orders.create(order);
   return order;
 };
@@ -53,5 +61,29 @@ describe('results ingestion', () => {
       order: { id: c.id },
     });
     expect(finds()).toBe(2);
+  });
+
+  it('finds the order by its key when the lab returned our partner id in OBR-18, by its id otherwise', async () => {
+    expect(isPartnerId(newId('ptr', new Date()))).toBe(true);
+    expect(isPartnerId(PARTNER)).toBe(true);
+    const { orders, deps, finds, gets } = setup();
+    const a = await stored(orders, 'order_01KAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(await ingestResults(deps, withPlacerField1(message(a.id), PARTNER))).toMatchObject({
+      kind: 'ingested',
+      order: { id: a.id },
+    });
+    expect([gets.splice(0), finds()]).toEqual([[[PARTNER, a.id]], 0]);
+    // A lab's own text in OBR-18 is not taken for a partner id.
+    const b = await stored(orders, 'order_01KBBBBBBBBBBBBBBBBBBBBBBB');
+    expect(await ingestResults(deps, withPlacerField1(message(b.id), '00065227'))).toMatchObject({ kind: 'ingested' });
+    expect([gets.splice(0), finds()]).toEqual([[], 1]);
+    // A partner id the order is not filed under finds nothing by the key: the id alone still finds it.
+    const c = await stored(orders, 'order_01KCCCCCCCCCCCCCCCCCCCCCCC');
+    const other = 'ptr_01kzzzzzzzzzzzzzzzzzzzzzzz';
+    expect(await ingestResults(deps, withPlacerField1(message(c.id), other))).toMatchObject({
+      kind: 'ingested',
+      order: { id: c.id },
+    });
+    expect([gets.splice(0), finds()]).toEqual([[[other, c.id]], 2]);
   });
 });

@@ -49,6 +49,7 @@ describe('the order message', () => {
     const test = catalog.tests[0]!;
     const order = {
       id: 'order_1',
+      partnerId: 'ptr_01kbenchpartner00000000000',
       items: [{ id: test.id, type: 'test', name: test.name, priceCents: 1, fastingRequired: false }],
       patient: {
         firstName: 'Ann^Marie',
@@ -80,6 +81,9 @@ describe('the order message', () => {
     expect(m.getSegment('PID')!.getComponent(5, 1)).toBe(hl7Escape('O|Neil'));
     expect(m.getAllSegments('OBR')).toHaveLength(1);
     expect(m.getSegment('OBR')!.getComponent(4, 1)).toBe(test.labOrderCode);
+    // Placer field 1, which a lab returns with the results: the order's partner, so the results find
+    // the order by its key.
+    expect(m.getSegment('OBR')!.getComponent(18, 1)).toBe('ptr_01kbenchpartner00000000000');
     expect(m.getSegment('ORC')!.getComponent(12, 2)).toBe('Chen');
   });
 });

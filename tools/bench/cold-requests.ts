@@ -6,6 +6,7 @@ import { BENCH_PATIENT, COLD_SECRETS, JSON_HEADERS, type BenchContext, type Fixt
 import { csrfToken, newSession, sealSession } from '../../shared/domain/dashboard-session.js';
 import { SESSION_COOKIE } from '../../shared/http/dashboard-handler.js';
 import { SERVICE_CONFIG } from '../../shared/config/service-config.js';
+import { withPlacerField1 } from '../../infra/local/lab-simulator/placer-field.js';
 
 type Requests = Record<string, () => unknown>;
 type PartnerAuth = { partnerId: string; keyId: string };
@@ -129,7 +130,9 @@ function operatorRequests({ f, call, newOrder, advance, oru }: BenchContext): Re
   const ingest = (entry: string, target: string) => async () => {
     const id = await newOrder();
     await advance(id);
-    return route(entry, target, oru.replaceAll('ORD666555', id), { 'Content-Type': 'application/hl7-v2' });
+    // As a lab returns it: OBR-18 carries back the partner id our order message put there.
+    const message = withPlacerField1(oru.replaceAll('ORD666555', id), f.partnerId);
+    return route(entry, target, message, { 'Content-Type': 'application/hl7-v2' });
   };
   return {
     'lambdas/admin/partners-create.ts': () =>

@@ -19,6 +19,8 @@ interface Received {
   placer: string;
   accession: string;
   codes: string[];
+  /** OBR-18 as the order message sent it: a lab returns it with the results. */
+  placerField1?: string;
 }
 
 export interface LabSimulator {
@@ -76,6 +78,7 @@ export async function startLabSimulator(opts: LabSimulatorOptions): Promise<LabS
       `MSH|^~\\&|SIMLAB|SIMLAB-CORE|${msg.getSegment('MSH')?.getComponent(3, 1) ?? ''}|${msg.getSegment('MSH')?.getComponent(4, 1) ?? ''}|${hl7Ts(opts.now())}||${type}|ACK${Date.now()}|T|2.5.1`;
     const isOrder = msg.getSegment('MSH')?.getComponent(9, 1) === 'ORM';
     const codes = msg.getAllSegments('OBR').map((s) => s.getComponent(4, 1));
+    const placerField1 = msg.getSegment('OBR')?.getComponent(18, 1) || undefined;
     const unknown = codes.filter((c) => !byCode.has(c));
     let reply: string;
     if (behaviour === 'reject' || !isOrder || !placer || unknown.length) {
@@ -85,7 +88,7 @@ export async function startLabSimulator(opts: LabSimulatorOptions): Promise<LabS
     } else {
       const known = orders.get(placer);
       const accession = known?.accession ?? `SIM${String(++sequence).padStart(7, '0')}`;
-      orders.set(placer, { placer, accession, codes });
+      orders.set(placer, { placer, accession, codes, ...(placerField1 ? { placerField1 } : {}) });
       save();
       reply = [header('ORR^O02^ORR_O02'), `MSA|AA|${controlId}`, `ORC|OK|${placer}|${accession}`].join('\r');
     }
@@ -119,6 +122,7 @@ export async function startLabSimulator(opts: LabSimulatorOptions): Promise<LabS
         .filter((b) => !seen.has(b.name) && seen.add(b.name));
       const message = buildOruMessage({
         placerOrderNumber: orderId,
+        ...(order.placerField1 ? { placerField1: order.placerField1 } : {}),
         requisitionNumber: order.accession,
         observedAt: opts.now(),
         biomarkers,

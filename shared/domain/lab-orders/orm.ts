@@ -104,8 +104,12 @@ export function buildOrm(input: OrmInput): string {
   tests.forEach((t, i) => {
     segments.push(`ORC|NW|${e(order.id)}||${e(input.requisitionNumber)}|||||${at}|||${doctor}`);
     // OBR-13 (relevant clinical information) notes fasting, where the lab's collector reads it.
+    // OBR-18 (placer field 1), which a lab returns with the results, carries the order's partner id:
+    // with it, the results find the order by its key in one read (shared/app/ingest-results.ts).
     const fasting = t.fastingRequired ? 'Patient fasting required' : '';
-    segments.push(`OBR|${i + 1}|${e(order.id)}||${e(t.labOrderCode)}^${e(t.name)}^L|||||||||${fasting}|||${doctor}`);
+    segments.push(
+      `OBR|${i + 1}|${e(order.id)}||${e(t.labOrderCode)}^${e(t.name)}^L|||||||||${fasting}|||${doctor}||${e(order.partnerId)}`,
+    );
   });
   return `${segments.join('\r')}\r`;
 }

@@ -8,6 +8,8 @@ import { decodeValue, hl7Timestamp, parseRange, unescapeHl7, type Encoding } fro
 
 export interface ObservationRequest {
   placerOrderNumber: string | null;
+  /** OBR-18, returned by the lab as we sent it: our orders' carries the partner id (labs use it for other things too). */
+  placerField1: string | null;
   fillerOrderNumber: string | null;
   universalServiceId: string | null;
   resultStatus: string | null;
@@ -90,6 +92,7 @@ export function parseOru(message: string, fallbackTime: string = new Date(0).toI
     else if (seg.name === 'OBR') {
       currentObr = {
         placerOrderNumber: comp(f[2]) || lastPlacer,
+        placerField1: comp(f[18]) || null,
         fillerOrderNumber: comp(f[3]) || null,
         universalServiceId: [comp(f[4], 0), comp(f[4], 1)].filter(Boolean).join(' ') || null,
         resultStatus: comp(f[25]) || null,

@@ -7,6 +7,8 @@ import { makeConsistent, type SimValue } from './consistent.js';
 
 export interface OruInput {
   placerOrderNumber: string;
+  /** OBR-18 as the order message sent it (a lab returns it with the results), when it had one. */
+  placerField1?: string;
   requisitionNumber: string;
   observedAt: Date;
   biomarkers: Biomarker[];
@@ -59,7 +61,7 @@ export function buildOruMessage(input: OruInput): string {
     // A placeholder patient: the service matches results by order number and never reads PID.
     'PID|1||SANDBOX^^^SIMLAB||PATIENT^SANDBOX',
     `ORC|RE|${clean(input.placerOrderNumber)}|${clean(input.requisitionNumber)}`,
-    `OBR|1|${clean(input.placerOrderNumber)}|${clean(input.requisitionNumber)}|PANEL^Ordered tests^L|||${at}|||||||||||||||${at}|||F`,
+    `OBR|1|${clean(input.placerOrderNumber)}|${clean(input.requisitionNumber)}|PANEL^Ordered tests^L|||${at}|||||||||||${clean(input.placerField1 ?? '')}||||${at}|||F`,
   ];
   const withheldIndex = input.scenario === 'withheld' ? input.biomarkers.findIndex((b) => b.referenceLow !== null) : -1;
   const criticalIndex =
