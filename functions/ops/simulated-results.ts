@@ -6,7 +6,8 @@ type Deps = Pick<ServiceDeps, 'runtimeEnv' | 'sandboxDeps'>;
 
 /**
  * AWS sandbox only: invoked by the requisition's one-time schedule with `{orderId, partnerId}`, 48
- * hours after it was issued (`{orderId}` alone from a schedule made before they named the partner). Results the ingestion refuses fail the invocation: Lambda retries it, then its
+ * hours after it was issued (`{orderId}` alone from a schedule made before they named the
+ * partner). Results the ingestion refuses fail the invocation: Lambda retries it, then its
  * dead-letter queue (alarmed) holds the event.
  */
 export const makeHandler = (deps: Deps) => async (event: { orderId: string; partnerId?: string }) => {

@@ -1,5 +1,6 @@
 import { parseOru, placerOrderNumbers, type ParsedOru } from '../domain/results/hl7.js';
 import { recordResults, type RecordResultsDeps } from './record-results.js';
+import { orderByKey } from './order-by-key.js';
 import { isPartnerId, isPlausibleId } from '../domain/ids.js';
 import { amendAnalytes, reportKind } from '../domain/results/amend.js';
 import type { OrderStore } from '../ports/order-store.js';
@@ -49,7 +50,7 @@ export async function ingestResults(
     opts.order?.id === placer
       ? opts.order
       : isPlausibleId(placer)
-        ? findOrder(deps.orders, parsed.result, placer)
+        ? orderByKey(deps.orders, placer, returnedPartnerId(parsed.result, placer))
         : null;
   deps.prepareReport?.();
   const order = await found;
@@ -76,16 +77,13 @@ export async function ingestResults(
 }
 
 /**
- * The order the results name: by its key (one read) when the lab returned the partner id our order
- * message put in OBR-18 (placer field 1); else, or when that finds nothing, by the placer order
- * number alone (the id's pointer, then the order). Labs put other text in OBR-18 too: only a value
- * shaped as our partner ids is tried, and a key of both the partner and the order can only find
- * that one order.
+ * The partner id our order message put in OBR-18 (placer field 1), as the lab returned it with the
+ * results, so the order is read by its key. Labs put text of their own there too: only a value
+ * shaped as our partner ids is taken.
  */
-function findOrder(orders: OrderStore, parsed: ParsedOru, placer: string): Promise<OrderRecord | null> {
-  const partnerId = parsed.observationRequests.find(
+function returnedPartnerId(parsed: ParsedOru, placer: string): string | null {
+  const obr = parsed.observationRequests.find(
     (o) => o.placerOrderNumber === placer && o.placerField1 !== null && isPartnerId(o.placerField1),
-  )?.placerField1;
-  if (!partnerId) return orders.findById(placer);
-  return orders.get(partnerId, placer).then((order) => order ?? orders.findById(placer));
+  );
+  return obr?.placerField1 ?? null;
 }

@@ -1,6 +1,6 @@
 import { placeDueOrders, placeOrder } from './place-order.js';
 import { recoverOrders, type RecoveryDeps } from './recovery.js';
-import { scheduledOrder } from './scheduled-order.js';
+import { orderByKey } from './order-by-key.js';
 
 /** How overdue an order must be before the sweep places it (one sweep period). */
 export const SWEEP_GRACE_MS = 5 * 60_000;
@@ -8,15 +8,15 @@ export const SWEEP_GRACE_MS = 5 * 60_000;
 /**
  * One order's placement, invoked by its one-time schedule: the order is read (by its key when the
  * schedule names its partner, as every schedule the service makes does; by its id alone for one
- * made by an earlier version) and placed at the lab unless someone (a cancel, the sweep) moved it first. The
- * requisition_ready webhook's first attempt is a step of the placement (deps.deliverNow).
+ * made by an earlier version) and placed at the lab unless someone (a cancel, the sweep) moved it
+ * first. The requisition_ready webhook's first attempt is a step of the placement (deps.deliverNow).
  */
 export async function placeScheduledOrder(
   deps: RecoveryDeps,
   orderId: string,
   partnerId?: string,
 ): Promise<{ placed: boolean }> {
-  const order = await scheduledOrder(deps.orders, orderId, partnerId);
+  const order = await orderByKey(deps.orders, orderId, partnerId);
   const placed = order ? await placeOrder(deps, order) : null;
   return { placed: placed !== null };
 }

@@ -1,5 +1,5 @@
 import { deliverSimulatedResults, type SandboxDeps } from './sandbox.js';
-import { scheduledOrder } from './scheduled-order.js';
+import { orderByKey } from './order-by-key.js';
 
 export type SimulatedResultsOutcome = 'reported' | 'not_found' | 'not_awaiting_results' | 'refused';
 
@@ -14,7 +14,7 @@ export async function reportSimulatedResults(
   partnerId?: string,
 ): Promise<SimulatedResultsOutcome> {
   if (deps.environment === 'production') throw new Error('simulated results never run in production');
-  const order = await scheduledOrder(deps.orders, orderId, partnerId);
+  const order = await orderByKey(deps.orders, orderId, partnerId);
   if (!order) return 'not_found';
   if (order.state !== 'requisition_issued') return 'not_awaiting_results';
   const outcome = await deliverSimulatedResults(deps, order, 'simulated_lab');

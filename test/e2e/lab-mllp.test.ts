@@ -11,6 +11,7 @@ const token = 'lab-mllp-admin-token-0123456789';
 let service: RunningService;
 let lab: Awaited<ReturnType<typeof startTestLab>>;
 let key: string;
+let partnerId: string;
 
 async function call(method: string, path: string, auth: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${service.url}${path}`, {
@@ -37,6 +38,7 @@ beforeAll(async () => {
   service = await startService({ ADMIN_TOKEN: token, LAB_MLLP_URL: lab.url, LAB_ACK_TIMEOUT_MS: '1500' });
   const partner = (await call('POST', '/admin/v1/partners', token, { name: 'Lab Co', paymentMethod: 'pm_card_visa' }))
     .body;
+  partnerId = partner.id;
   key = (await call('POST', `/admin/v1/partners/${partner.id}/keys`, token, { environment: 'test' })).body.key;
 }, 120_000);
 afterAll(async () => {
@@ -72,6 +74,8 @@ describe('orders to an external lab over MLLP', () => {
     const code = (id: string) => catalog.tests.find((t: { id: string }) => t.id === id).labOrderCode;
     expect(obrs.map((o) => o.getComponent(4, 1))).toEqual(['cbc', 'cmp', 'lipid-panel', 'tsh', 'hba1c'].map(code));
     expect(obrs.every((o) => o.getField(2).toString() === order.id)).toBe(true);
+    // OBR-18 (placer field 1), returned by a lab with its results: the partner, so they find the order by its key.
+    expect(obrs.map((o) => o.getField(18).toString())).toEqual(obrs.map(() => partnerId));
     const lipid = obrs.find((o) => o.getComponent(4, 1) === code('lipid-panel'))!;
     expect(lipid.getField(13).toString()).toMatch(/fasting/i);
     expect(msg.getAllSegments('NK1')).toHaveLength(0);

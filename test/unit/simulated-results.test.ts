@@ -36,10 +36,15 @@ describe('simulated results by schedule', () => {
     const deps = depsWith(orders, 'sandbox');
     expect(await reportSimulatedResults(deps, 'ord_1', 'ptr_1')).toBe('not_awaiting_results');
     expect([get.mock.calls, findById.mock.calls]).toEqual([[['ptr_1', 'ord_1']], []]);
-    // A partner the order is not filed under finds nothing: the schedule is not trusted beyond its key.
-    expect(await reportSimulatedResults(deps, 'ord_1', 'ptr_2')).toBe('not_found');
-    // A schedule made before schedules named the partner.
+    // A partner the order is not filed under finds nothing by that key: the order is found by its id.
+    get.mockClear();
+    expect(await reportSimulatedResults(deps, 'ord_1', 'ptr_2')).toBe('not_awaiting_results');
+    expect([get.mock.calls, findById.mock.calls]).toEqual([[['ptr_2', 'ord_1']], [['ord_1']]]);
+    // A schedule made before schedules named the partner: by its id alone.
+    get.mockClear();
+    findById.mockClear();
     expect(await reportSimulatedResults(deps, 'ord_1')).toBe('not_awaiting_results');
-    expect(findById.mock.calls).toEqual([['ord_1']]);
+    expect([get.mock.calls, findById.mock.calls]).toEqual([[], [['ord_1']]]);
+    expect(await reportSimulatedResults(deps, 'ord_2', 'ptr_1')).toBe('not_found');
   });
 });
