@@ -81,12 +81,12 @@ describe('DynamoDB calls per request (budgets)', () => {
     // side, the refund's record (a transaction) and the attempt's result. No claim of the delivery
     // (the transaction wrote it held), no audit write of its own.
     expect(cancel.commands.slice(0, 2)).toEqual(['GetItemCommand', 'GetItemCommand']);
-    expect(cancel.commands.slice(2).sort()).toEqual([
-      'GetItemCommand',
-      'PutItemCommand',
-      'TransactWriteItemsCommand',
-      'TransactWriteItemsCommand',
-    ]);
+    // The Stripe simulator's charge.refunded event races the refund's record: when it lands first,
+    // the refund's guarded write is refused and the order is read once more to answer with what the
+    // event recorded (shared/app/settle-refund.ts). One read more then, never a write more.
+    const after = cancel.commands.slice(2).sort();
+    const budget = ['GetItemCommand', 'PutItemCommand', 'TransactWriteItemsCommand', 'TransactWriteItemsCommand'];
+    expect([budget, ['GetItemCommand', ...budget]]).toContainEqual(after);
     const trail = await admin('GET', `/audit?orderId=${order.id}`);
     expect(trail.body.data.map((r: { action: string; outcome: string }) => [r.action, r.outcome])).toEqual([
       ['order.cancelled', 'success'],
