@@ -5,6 +5,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { sdkSchemasTreeShaken } from './bundle/sdk-schemas.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -113,6 +114,24 @@ const crc32OnFirstUse: Plugin = {
 };
 
 /**
+ * Node built-ins whose import alone costs a cold start, replaced where nothing needs the import
+ * itself: `node:process` by the global it names (./bundle/process-global.ts), and the web streams
+ * @middy/core imports for streamed responses, which no function sends (./bundle/readable-stream-global.ts).
+ */
+const PROCESS_GLOBAL = join(REPO_ROOT, 'infra/aws/bundle/process-global.ts');
+const READABLE_STREAM_GLOBAL = join(REPO_ROOT, 'infra/aws/bundle/readable-stream-global.ts');
+const MIDDY_CORE = /[\\/]node_modules[\\/]@middy[\\/]core[\\/]/;
+const builtinsOnFirstUse: Plugin = {
+  name: 'builtins-on-first-use',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: PROCESS_GLOBAL }));
+    b.onResolve({ filter: /^(node:)?stream\/web$/ }, (args) =>
+      MIDDY_CORE.test(args.importer) ? { path: READABLE_STREAM_GLOBAL } : undefined,
+    );
+  },
+};
+
+/**
  * esbuild's options for a Lambda bundle: Node 22, minified ESM, the AWS SDK included and
  * tree-shaken, and split: what a handler imports lazily (`await import(...)`: Stripe, pdf-lib and
  * JsBarcode's encoder, the S3 client, the lab's MLLP adapter) is a chunk of its own beside index.mjs, read and
@@ -132,7 +151,14 @@ export const LAMBDA_ESBUILD = {
   banner: { js: REQUIRE_BANNER },
   loader: { '.json': 'json' },
   alias: LAMBDA_ALIASES,
-  plugins: [ownModuleStandIns, dataAsJsonText, pdfLibWithoutSideEffects, crc32OnFirstUse] as Plugin[],
+  plugins: [
+    ownModuleStandIns,
+    dataAsJsonText,
+    pdfLibWithoutSideEffects,
+    crc32OnFirstUse,
+    sdkSchemasTreeShaken,
+    builtinsOnFirstUse,
+  ] as Plugin[],
 } as const satisfies BuildOptions;
 
 /** The handler file in a function's bundle directory (the Lambda handler is `index.handler`). */

@@ -46,6 +46,12 @@ describe('Lambda bundles', () => {
       atStart(f).some((c) => /from\s*["']node:zlib["']|import\s*["']node:zlib["']/.test(readFileSync(c, 'utf8'))),
     );
     expect(zlibAtStart).toEqual([]);
+    // Nor `node:process`, whose module facade opens stdin, nor the web streams middy imports for
+    // streamed responses (infra/aws/bundle/process-global.ts and readable-stream-global.ts).
+    const costlyAtStart = files.filter((f) =>
+      atStart(f).some((c) => /from\s*["'](node:)?(process|stream\/web)["']/.test(readFileSync(c, 'utf8'))),
+    );
+    expect(costlyAtStart).toEqual([]);
     const script = `for (const f of ${JSON.stringify(files)}) { const m = await import(f); if (typeof m.handler !== 'function') throw new Error(f + ' has no handler'); } for (const c of ${JSON.stringify(chunks)}) await import(c); console.log('loaded', ${files.length});`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, AWS_REGION: 'us-east-1' },

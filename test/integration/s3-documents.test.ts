@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
 import { startS3Local, LOCAL_DOCUMENTS_BUCKET } from '../../infra/local/s3-local.js';
 import { S3DocumentStore } from '../../shared/adapters/s3-document-store.js';
 
+const REPO = join(import.meta.dirname, '..', '..');
 let s3: Awaited<ReturnType<typeof startS3Local>>;
 let store: S3DocumentStore;
 beforeAll(async () => {
@@ -58,4 +64,39 @@ describe('the local S3 checks signatures as S3 does (s3rver checks none)', () =>
     ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     wrong.destroy();
   });
+});
+
+// The Lambdas carry the S3 client as esbuild bundles it, with the SDK's schema module rewritten so
+// that unused shapes drop out (infra/aws/bundle/sdk-schemas.ts): the bundled store does its work.
+describe('the document store as a Lambda bundles it', () => {
+  it('puts, finds and signs as the store in process does, and a missing document is reported as missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundled-s3-'));
+    try {
+      const entry = join(dir, 'entry.ts');
+      writeFileSync(
+        entry,
+        `export { S3DocumentStore } from ${JSON.stringify(join(REPO, 'shared/adapters/s3-document-store.ts'))};`,
+      );
+      const { metafile } = await bundleLambda(entry, join(dir, 'out'));
+      const shapes = Object.values(metafile.outputs).flatMap((o) =>
+        Object.entries(o.inputs).filter(([path]) => path.includes('client-s3/dist-es/schemas/schemas_0.js')),
+      );
+      // 137 KB of shapes in the package; the three commands the store sends need a fraction.
+      expect(shapes.length).toBe(1);
+      expect(shapes[0]?.[1].bytesInOutput).toBeLessThan(20_000);
+      const bundled = (await import(pathToFileURL(join(dir, 'out', LAMBDA_ENTRY_FILE)).href)) as {
+        S3DocumentStore: typeof S3DocumentStore;
+      };
+      const theirs = new bundled.S3DocumentStore({ bucket: LOCAL_DOCUMENTS_BUCKET, endpoint: s3.endpoint });
+      const bytes = new TextEncoder().encode('%PDF-1.4 bundled');
+      await theirs.put('results/p/o/r/pdf_1.pdf', bytes, 'application/pdf');
+      expect(await theirs.exists('results/p/o/r/pdf_1.pdf')).toBe(true);
+      expect(await theirs.exists('results/p/o/r/none.pdf')).toBe(false);
+      const got = await fetch((await theirs.signedUrl('results/p/o/r/pdf_1.pdf', new Date(), 900)).url);
+      expect(got.headers.get('content-type')).toBe('application/pdf');
+      expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
