@@ -72,6 +72,9 @@ export const summarise = (measured: Record<string, ColdStart>) =>
           ? {
               baselineOwnMs: Math.round(v.baselineOwnMs),
               ownVsBaseline: Number((v.ownMs / v.baselineOwnMs).toFixed(2)),
+              ownCpuMs: Math.round(v.ownCpuMs),
+              baselineOwnCpuMs: Math.round(v.baselineOwnCpuMs ?? NaN),
+              cpuVsBaseline: Number((v.ownCpuMs / (v.baselineOwnCpuMs ?? NaN)).toFixed(2)),
             }
           : {}),
         ...(v.failed ? { failed: v.failed } : {}),

@@ -48,6 +48,10 @@ export interface ColdStart {
    * that other checkout, run side by side with this one's (hello world, baseline, this, in turn).
    */
   baselineOwnMs?: number;
+  /** The process's CPU time across the import and the first invoke (median): steadier than the clock on a busy machine. */
+  ownCpuMs: number;
+  /** With BENCH_AB_ROOT: the baseline's CPU time across its import and first invoke (median). */
+  baselineOwnCpuMs?: number;
   /** Why no figure: the first invoke did not do its work. */
   failed?: string;
 }
@@ -85,7 +89,7 @@ function runOnce(
   bundle: string,
   eventFile: string,
   env: NodeJS.ProcessEnv,
-): Promise<Omit<ColdStart, 'helloMs' | 'ownMs'> & InvokeAnswer> {
+): Promise<Omit<ColdStart, 'helloMs' | 'ownMs' | 'ownCpuMs'> & { cpuMs: number } & InvokeAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of every run there, of unminified bundles (open
@@ -103,7 +107,7 @@ function runOnce(
       const totalMs = performance.now() - started;
       try {
         const line = out.trim().split('\n').at(-1) ?? '';
-        const r = JSON.parse(line) as { importMs: number; invokeMs: number } & InvokeAnswer;
+        const r = JSON.parse(line) as { importMs: number; invokeMs: number; cpuMs: number } & InvokeAnswer;
         resolve({ totalMs, ...r });
       } catch {
         reject(new Error(`cold start of ${bundle} printed no result: ${out.slice(0, 300)}`));
@@ -154,8 +158,9 @@ export async function coldStarts(
   for (const c of cases.filter((k) => !only || k.entry === null || only.some((o) => k.name.includes(o)))) {
     const bundle = await bundleOf(c.name, c.entry);
     const baseline = c.entry ? await baselineOf(c.name, c.entry) : null;
-    const samples: Array<Omit<ColdStart, 'helloMs' | 'ownMs'>> = [];
+    const samples: Array<Omit<ColdStart, 'helloMs' | 'ownMs' | 'ownCpuMs'> & { cpuMs: number }> = [];
     const baselineOwn: number[] = [];
+    const baselineCpu: number[] = [];
     const floor: number[] = [];
     // One unmeasured run first: the stand-ins (DynamoDB Local's JVM above all) answer a path they
     // have not run yet far slower than they do once warm, and AWS's services are always warm, so the
@@ -177,8 +182,10 @@ export async function coldStarts(
       const runBaseline = async () => {
         if (!baseline) return;
         const b = await runOnce(root, baseline, baseEvent, env);
-        if ((c.ok ?? httpOk)(b)) baselineOwn.push(b.importMs + b.invokeMs);
-        else baselineFailures++;
+        if ((c.ok ?? httpOk)(b)) {
+          baselineOwn.push(b.importMs + b.invokeMs);
+          baselineCpu.push(b.cpuMs);
+        } else baselineFailures++;
       };
       if (i % 2 === 0) await runBaseline();
       const r = await runOnce(root, bundle, eventFile, env);
@@ -187,7 +194,15 @@ export async function coldStarts(
       if (!(c.ok ?? httpOk)(r)) {
         const failed = `first invoke did not do its work: ${JSON.stringify({ status: r.status, keys: r.keys, failures: r.failures })}`;
         console.error(`${c.name}: ${failed}`);
-        results[c.name] = { totalMs: NaN, importMs: NaN, invokeMs: NaN, ownMs: NaN, helloMs: NaN, failed };
+        results[c.name] = {
+          totalMs: NaN,
+          importMs: NaN,
+          invokeMs: NaN,
+          ownMs: NaN,
+          ownCpuMs: NaN,
+          helloMs: NaN,
+          failed,
+        };
         break;
       }
       samples.push(r);
@@ -201,7 +216,8 @@ export async function coldStarts(
       invokeMs: median(samples.map((s) => s.invokeMs)),
       ownMs: median(samples.map((s) => s.importMs + s.invokeMs)),
       helloMs: median(floor),
-      ...(baselineOwn.length ? { baselineOwnMs: median(baselineOwn) } : {}),
+      ownCpuMs: median(samples.map((s) => s.cpuMs)),
+      ...(baselineOwn.length ? { baselineOwnMs: median(baselineOwn), baselineOwnCpuMs: median(baselineCpu) } : {}),
     };
   }
   return results;

@@ -208,9 +208,12 @@ try {
     const ab = Object.entries(every).filter(([, v]) => v.baselineOwnMs !== undefined);
     if (ab.length) {
       console.log(
-        `\n| A/B, side by side (BENCH_AB_ROOT=${process.env.BENCH_AB_ROOT}) | own ms (import + first invoke), this checkout | own ms, baseline checkout | this / baseline |\n|---|---|---|---|`,
+        `\n| A/B, side by side (BENCH_AB_ROOT=${process.env.BENCH_AB_ROOT}) | own ms (import + first invoke), this checkout | own ms, baseline checkout | this / baseline | own CPU ms, this checkout | own CPU ms, baseline | CPU, this / baseline |\n|---|---|---|---|---|---|---|`,
       );
-      for (const [k, v] of ab) console.log(`| ${k} | ${v.ownMs} | ${v.baselineOwnMs} | ${v.ownVsBaseline} |`);
+      for (const [k, v] of ab)
+        console.log(
+          `| ${k} | ${v.ownMs} | ${v.baselineOwnMs} | ${v.ownVsBaseline} | ${v.ownCpuMs} | ${v.baselineOwnCpuMs} | ${v.cpuVsBaseline} |`,
+        );
     }
   }
   console.log(`\n${goalTable(goals)}\n\nwrote bench-results/bench.json`);
