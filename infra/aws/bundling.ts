@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { sdkSchemasTreeShaken } from './bundle/sdk-schemas.js';
+import { stripeWithOnlyOurResources } from './bundle/stripe-resources.js';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -158,6 +159,7 @@ export const LAMBDA_ESBUILD = {
     crc32OnFirstUse,
     sdkSchemasTreeShaken,
     builtinsOnFirstUse,
+    stripeWithOnlyOurResources,
   ] as Plugin[],
 } as const satisfies BuildOptions;
 

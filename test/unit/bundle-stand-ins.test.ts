@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { literalSchemaKeys, sdkSchemasTreeShaken } from '../../infra/aws/bundle/sdk-schemas.js';
 import { ReadableStream as ReadableStreamStandIn } from '../../infra/aws/bundle/readable-stream-global.js';
 import processStandIn, { env, versions } from '../../infra/aws/bundle/process-global.js';
+import { STRIPE_RESOURCES, withOnlyResources } from '../../infra/aws/bundle/stripe-resources.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stand-ins-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,5 +65,40 @@ describe('the stand-ins for built-ins whose import alone costs a cold start', ()
     expect(processStandIn).toBe(process);
     expect(env).toBe(process.env);
     expect(versions).toBe(process.versions);
+  });
+});
+
+describe("Stripe's client with only our resources", () => {
+  const client = readFileSync(join(process.cwd(), 'node_modules/stripe/esm/stripe.esm.node.js'), 'utf8');
+
+  it('builds only the resources named, and no longer names them all', () => {
+    const out = withOnlyResources(client, STRIPE_RESOURCES);
+    const built = [...out.matchAll(/^\s*this\.(\w+) = new \w+\(this\);$/gm)].map((m) => m[1]);
+    expect(built).toEqual(expect.arrayContaining([...STRIPE_RESOURCES, 'oauth']));
+    expect(built).not.toContain('customers');
+    expect(out).not.toContain("import * as resources from './resources.js';");
+    expect(out.length).toBeLessThan(client.length);
+  });
+
+  it('refuses to build from a client shaped otherwise, or without a resource named', () => {
+    expect(() =>
+      withOnlyResources(client.replaceAll('StripeInitInstanceVariables', 'Renamed'), STRIPE_RESOURCES),
+    ).toThrow(/not shaped as/);
+    expect(() => withOnlyResources(client, ['paymentIntents', 'noSuchResource'])).toThrow(/noSuchResource/);
+  });
+
+  // The bundled client has no other resource: code that called one would fail only in AWS.
+  it('is imported by the Stripe adapter alone, which calls no resource but these', () => {
+    const files = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(d, e.name)) : e.name.endsWith('.ts') ? [join(d, e.name)] : [],
+      );
+    const importers = ['shared', 'functions', 'lambdas']
+      .flatMap((d) => files(join(process.cwd(), d)))
+      .filter((f) => /from 'stripe'/.test(readFileSync(f, 'utf8')));
+    expect(importers.map((f) => f.slice(process.cwd().length + 1))).toEqual(['shared/adapters/stripe-payments.ts']);
+    const adapter = readFileSync(importers[0] as string, 'utf8');
+    const called = new Set([...adapter.matchAll(/\bstripe\.(\w+)\./g)].map((m) => m[1]));
+    expect([...called].sort()).toEqual([...STRIPE_RESOURCES].sort());
   });
 });
