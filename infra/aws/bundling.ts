@@ -117,7 +117,8 @@ const crc32OnFirstUse: Plugin = {
 /**
  * Node built-ins whose import alone costs a cold start, replaced where nothing needs the import
  * itself: `node:process` by the global it names (./bundle/process-global.ts), and the web streams
- * @middy/core imports for streamed responses, which no function sends (./bundle/readable-stream-global.ts).
+ * @middy/core imports for streamed responses, which no function sends
+ * (./bundle/readable-stream-global.ts).
  */
 const PROCESS_GLOBAL = join(REPO_ROOT, 'infra/aws/bundle/process-global.ts');
 const READABLE_STREAM_GLOBAL = join(REPO_ROOT, 'infra/aws/bundle/readable-stream-global.ts');

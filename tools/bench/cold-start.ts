@@ -48,7 +48,10 @@ export interface ColdStart {
    * that other checkout, run side by side with this one's (hello world, baseline, this, in turn).
    */
   baselineOwnMs?: number;
-  /** The process's CPU time across the import and the first invoke (median): steadier than the clock on a busy machine. */
+  /**
+   * The process's CPU time across the import and the first invoke (median): it leaves out the time
+   * the process waited for a core on a busy machine, which the clock counts.
+   */
   ownCpuMs: number;
   /** With BENCH_AB_ROOT: the baseline's CPU time across its import and first invoke (median). */
   baselineOwnCpuMs?: number;

@@ -13,7 +13,10 @@ const SCHEMA_MODULE = /[\\/]@aws-sdk[\\/]client-[^\\/]+[\\/]dist-es[\\/]schemas[
 const STRING_CONSTANT = /^const (_\w+) = ("(?:[^"\\\n]|\\.)*");$/gm;
 const COMPUTED_KEY = /\[(_\w+)\]:/g;
 
-/** The module's text with each computed key that names one of its top-level string constants written as that string. */
+/**
+ * The module's text with each computed key that names one of its top-level string constants
+ * written as that string.
+ */
 export function literalSchemaKeys(source: string): string {
   const constants = new Map<string, string>();
   for (const [, name, literal] of source.matchAll(STRING_CONSTANT)) constants.set(name as string, literal as string);
