@@ -17,8 +17,9 @@ export interface OneTimeScheduleConfig {
 /**
  * One one-time EventBridge Scheduler schedule per order, invoking its target Lambda with the order's
  * id and its partner's (`{orderId, partnerId}`) at its due time and deleting itself after it ran.
- * An event the target refuses after its retries lands in the dead-letter queue. A schedule that cannot be created is logged (ids only)
- * and counted, and the error is rethrown for the caller to decide.
+ * An event the target refuses after its retries lands in the dead-letter queue. A schedule that
+ * cannot be created is logged (ids only) and counted, and the error is rethrown for the caller to
+ * decide.
  */
 function oneTimeScheduler(
   config: OneTimeScheduleConfig & { namePrefix: string; failure: { message: string; metric: string } },

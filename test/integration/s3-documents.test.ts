@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
+import { bundledModule, bytesOf } from '../support/bundled-module.js';
 import { startS3Local, LOCAL_DOCUMENTS_BUCKET } from '../../infra/local/s3-local.js';
 import { S3DocumentStore } from '../../shared/adapters/s3-document-store.js';
 
-const REPO = join(import.meta.dirname, '..', '..');
 let s3: Awaited<ReturnType<typeof startS3Local>>;
 let store: S3DocumentStore;
 beforeAll(async () => {
@@ -70,23 +66,16 @@ describe('the local S3 checks signatures as S3 does (s3rver checks none)', () =>
 // that unused shapes drop out (infra/aws/bundle/sdk-schemas.ts): the bundled store does its work.
 describe('the document store as a Lambda bundles it', () => {
   it('puts, finds and signs as the store in process does, and a missing document is reported as missing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundled-s3-'));
+    const {
+      module: bundled,
+      metafile,
+      dir,
+    } = await bundledModule<{ S3DocumentStore: typeof S3DocumentStore }>('shared/adapters/s3-document-store.ts');
     try {
-      const entry = join(dir, 'entry.ts');
-      writeFileSync(
-        entry,
-        `export { S3DocumentStore } from ${JSON.stringify(join(REPO, 'shared/adapters/s3-document-store.ts'))};`,
-      );
-      const { metafile } = await bundleLambda(entry, join(dir, 'out'));
-      const shapes = Object.values(metafile.outputs).flatMap((o) =>
-        Object.entries(o.inputs).filter(([path]) => path.includes('client-s3/dist-es/schemas/schemas_0.js')),
-      );
       // 137 KB of shapes in the package; the three commands the store sends need a fraction.
-      expect(shapes.length).toBe(1);
-      expect(shapes[0]?.[1].bytesInOutput).toBeLessThan(20_000);
-      const bundled = (await import(pathToFileURL(join(dir, 'out', LAMBDA_ENTRY_FILE)).href)) as {
-        S3DocumentStore: typeof S3DocumentStore;
-      };
+      const shapes = bytesOf(metafile, 'client-s3/dist-es/schemas/schemas_0.js');
+      expect(shapes).toBeGreaterThan(1_000);
+      expect(shapes).toBeLessThan(20_000);
       const theirs = new bundled.S3DocumentStore({ bucket: LOCAL_DOCUMENTS_BUCKET, endpoint: s3.endpoint });
       const bytes = new TextEncoder().encode('%PDF-1.4 bundled');
       await theirs.put('results/p/o/r/pdf_1.pdf', bytes, 'application/pdf');

@@ -1,34 +1,26 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rmSync } from 'node:fs';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
+import { bundledModule, bytesOf } from '../support/bundled-module.js';
 import { startStripeSimulator, type StripeSimulator } from '../../infra/local/stripe-simulator/index.js';
 import type * as Adapter from '../../shared/adapters/stripe-payments.js';
 import type { ChargeRequest } from '../../shared/ports/payments.js';
 
 // The Lambdas bundle Stripe's client with only the resources our adapter calls
 // (infra/aws/bundle/stripe-resources.ts): the bundled adapter does all of its work.
-const REPO = join(import.meta.dirname, '..', '..');
-const dir = mkdtempSync(join(tmpdir(), 'bundled-stripe-'));
+let dir = '';
 let sim: StripeSimulator;
 let bundled: typeof Adapter;
 let stripeBytes = 0;
 beforeAll(async () => {
   sim = await startStripeSimulator();
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(entry, `export * from ${JSON.stringify(join(REPO, 'shared/adapters/stripe-payments.ts'))};`);
-  const { metafile } = await bundleLambda(entry, join(dir, 'out'));
-  for (const out of Object.values(metafile.outputs))
-    for (const [path, input] of Object.entries(out.inputs))
-      if (path.includes('node_modules/stripe/')) stripeBytes += input.bytesInOutput;
-  bundled = (await import(pathToFileURL(join(dir, 'out', LAMBDA_ENTRY_FILE)).href)) as typeof Adapter;
+  const built = await bundledModule<typeof Adapter>('shared/adapters/stripe-payments.ts');
+  ({ module: bundled, dir } = built);
+  stripeBytes = bytesOf(built.metafile, 'node_modules/stripe/');
 }, 60_000);
 afterAll(() => {
   sim?.close();
-  rmSync(dir, { recursive: true, force: true });
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("Stripe's client as a Lambda bundles it", () => {
