@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ensureTables, startDynamoDbLocal } from '../../infra/local/dynamodb-local.js';
 import { createDocumentClient } from '../../shared/adapters/dynamodb/client.js';
 import { DynamoPartnerStore } from '../../shared/adapters/dynamodb/partner-store.js';
 import { TABLES } from '../../shared/adapters/dynamodb/tables.js';
 import { partnerKeys } from '../../shared/adapters/dynamodb/keys/partners-table.js';
-import { checkBearer, decideAuth, generateApiKey, hashApiKey } from '../../shared/domain/partner.js';
+import { checkBearer, decideAuth, generateApiKey, hashApiKey, MAX_LIVE_KEYS } from '../../shared/domain/partner.js';
+import { apiKey, partner } from '../support/store-fixtures.js';
 
 let dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>>;
 beforeAll(async () => {
@@ -85,4 +86,43 @@ describe('API keys at rest', () => {
       );
     }
   });
+});
+
+describe('the live-key cap under a race', () => {
+  it('holds when a racing key is added between the version read and the key list of another', async () => {
+    const db = createDocumentClient({ endpoint: dynamo.endpoint });
+    // A client that holds the next read of the partner's profile until released: the slow side of
+    // the race, whose other reads go out at once.
+    let hold: { caught: () => void; release: Promise<void> } | null = null;
+    const gated = new Proxy(db, {
+      get(target, prop) {
+        if (prop !== 'send') return Reflect.get(target, prop);
+        return async (command: unknown) => {
+          const h = hold;
+          if (h && command instanceof GetCommand && command.input.Key?.sk === partnerKeys.profile('ptr_cap').sk) {
+            hold = null;
+            h.caught();
+            await h.release;
+          }
+          return target.send(command as never);
+        };
+      },
+    }) as DynamoDBDocumentClient;
+    const store = new DynamoPartnerStore(db, TABLES.partners.localName);
+    const slow = new DynamoPartnerStore(gated, TABLES.partners.localName);
+    await store.create(partner('ptr_cap'));
+    const key = (n: number) => apiKey(`key_cap_${n}`, 'ptr_cap');
+    for (let n = 1; n < MAX_LIVE_KEYS; n++) await store.addKey(key(n));
+    // One place left. The slow add reads the version only after the fast one has taken that place.
+    let release = () => {};
+    const caught = new Promise<void>((caught) => {
+      hold = { caught, release: new Promise<void>((r) => (release = r)) };
+    });
+    const slowAdd = slow.addKey(key(100));
+    await caught;
+    expect(await store.addKey(key(99))).toBe('added');
+    release();
+    expect(await slowAdd).toBe('too_many_keys');
+    expect((await store.listKeys('ptr_cap')).filter((k) => k.revokedAt === null)).toHaveLength(MAX_LIVE_KEYS);
+  }, 90_000);
 });

@@ -154,11 +154,11 @@ export class DynamoPartnerStore implements PartnerStore {
   async addKey(key: ApiKeyRecord, opts: { ifPartnerExists?: boolean } = {}): Promise<AddKeyOutcome> {
     for (let attempt = 1; ; attempt++) {
       // The count is as of the version read: every key added to a partner bumps that version in its
-      // own transaction, so two keys added at once cannot both pass the cap (one retries and counts again).
-      const [{ partner, version }, keys] = await Promise.all([
-        this.profile(key.partnerId),
-        this.listKeys(key.partnerId),
-      ]);
+      // own transaction, so two keys added at once cannot both pass the cap (one retries and counts
+      // again). The keys are listed after the version is read, never beside it: a list read before a
+      // racing add and a version read after it would pass the cap with a count one short.
+      const { partner, version } = await this.profile(key.partnerId);
+      const keys = await this.listKeys(key.partnerId);
       if (!partner && opts.ifPartnerExists) return 'no_partner';
       if (partner && keys.filter((k) => k.revokedAt === null).length >= MAX_LIVE_KEYS) return 'too_many_keys';
       const holds = versionHolds(version);
