@@ -5,15 +5,19 @@ import { drawSiteSearch, mcpToolsList, orderCreation } from './cold-requests.js'
 import { COLD_SECRETS } from './fixtures.js';
 import { loadLocalSecrets } from '../../infra/local/local-secrets.js';
 import { standInEnv } from '../../infra/local/event-wiring.js';
+import { lambdaLikeEnv } from './lambda-env.js';
 
 export const HELLO_WORLD: ColdStartCase = { name: 'hello world', entry: null, event: () => ({}) };
 
-/** The stand-ins' addresses, read from the local runtime's start-up output, and its sealing key from its data directory. */
+/**
+ * The stand-ins' addresses, read from the local runtime's start-up output, and its sealing key from
+ * its data directory, over this machine's environment without its Node settings (see lambdaLikeEnv).
+ */
 export function coldEnvFrom(serviceOutput: string, dataDir: string): NodeJS.ProcessEnv {
   const endpoint = (label: string) => new RegExp(`${label}: (http:\\/\\/\\S+)`).exec(serviceOutput)?.[1] as string;
   const sqsUrl = endpoint('SQS');
   return {
-    ...process.env,
+    ...lambdaLikeEnv(process.env),
     AWS_REGION: 'us-east-1',
     DYNAMODB_ENDPOINT: endpoint('DynamoDB Local'),
     STRIPE_API_BASE: endpoint('Stripe simulator'),
