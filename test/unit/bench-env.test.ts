@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { lambdaLikeEnv } from '../../tools/bench/lambda-env.js';
+import { coldStartGoals, REFERENCE_PREFIX } from '../../tools/bench/goals.js';
 
 describe("the bench's cold-start environment", () => {
   it("leaves out the machine's Node settings, which Lambda does not have, and keeps the rest", () => {
@@ -24,5 +25,21 @@ describe("the bench's cold-start environment", () => {
       },
     ).toString();
     expect(seen.trim().split(',').filter(Boolean)).toEqual(process.env.NODE_ENV ? ['NODE_ENV'] : []);
+  });
+});
+
+describe("the bench's cold-start goals", () => {
+  it('judge every function against its limit and leave the floor and the references beside it unjudged', () => {
+    const figure = (vsHelloWorld: number) => ({ coldStartMs: 100, helloWorldMs: 60, vsHelloWorld });
+    const goals = coldStartGoals({
+      'hello world': figure(1),
+      [`${REFERENCE_PREFIX}one DynamoDB read`]: figure(2.6),
+      'public/quote': figure(1.9),
+      'lab/oru': figure(2.4),
+    });
+    expect(goals.map((g) => [g.goal, g.limit, g.pass])).toEqual([
+      ['cold start public/quote', '<= 1.8x', false],
+      ['cold start lab/oru', '<= 2.5x', true],
+    ]);
   });
 });

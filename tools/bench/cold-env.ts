@@ -6,8 +6,19 @@ import { COLD_SECRETS } from './fixtures.js';
 import { loadLocalSecrets } from '../../infra/local/local-secrets.js';
 import { standInEnv } from '../../infra/local/event-wiring.js';
 import { lambdaLikeEnv } from './lambda-env.js';
+import { REFERENCE_PREFIX } from './goals.js';
 
 export const HELLO_WORLD: ColdStartCase = { name: 'hello world', entry: null, event: () => ({}) };
+
+/**
+ * For reference, not a goal: one DynamoDB read through our client and nothing else (sdk-floor.ts),
+ * what every function that reads the store pays before any work of its own.
+ */
+export const ONE_DYNAMODB_READ: ColdStartCase = {
+  name: REFERENCE_PREFIX + 'one DynamoDB read',
+  entry: 'tools/bench/sdk-floor.ts',
+  event: () => ({}),
+};
 
 /**
  * The stand-ins' addresses, read from the local runtime's start-up output, and its sealing key from

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
 import { ROUTES } from '../../shared/manifest/index.js';
 import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
+import { REFERENCE_PREFIX } from './goals.js';
 
 export interface ColdStartCase {
   name: string;
@@ -156,9 +157,12 @@ export async function coldStarts(
   const hello = await bundleOf('hello-floor', null);
   const helloEvent = join(dir, 'hello-floor.json');
   writeFileSync(helloEvent, '{}');
-  // BENCH_ONLY=quote,lab/oru measures only the cases whose names contain one of these (and the floor).
+  // BENCH_ONLY=quote,lab/oru measures only the cases whose names contain one of these (and the floor
+  // and the references beside it).
   const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-  for (const c of cases.filter((k) => !only || k.entry === null || only.some((o) => k.name.includes(o)))) {
+  const kept = (k: ColdStartCase) =>
+    !only || k.entry === null || k.name.startsWith(REFERENCE_PREFIX) || only.some((o) => k.name.includes(o));
+  for (const c of cases.filter(kept)) {
     const bundle = await bundleOf(c.name, c.entry);
     const baseline = c.entry ? await baselineOf(c.name, c.entry) : null;
     const samples: Array<Omit<ColdStart, 'helloMs' | 'ownMs' | 'ownCpuMs'> & { cpuMs: number }> = [];

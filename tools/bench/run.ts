@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
 import { coldStarts } from './cold-start.js';
-import { coldEnvFrom, headlineCases, HELLO_WORLD, summarise } from './cold-env.js';
+import { coldEnvFrom, headlineCases, HELLO_WORLD, ONE_DYNAMODB_READ, summarise } from './cold-env.js';
 import { everyLambdaCases } from './every-lambda.js';
 import { adminPost, BENCH_PATIENT, percentile, startReceiver, warmStandIns } from './fixtures.js';
 import { autocannon as load, startBare as bareServer } from './load.js';
@@ -171,7 +171,9 @@ try {
   if (part('lambdas')) {
     console.log(`measuring the cold start of every deployed Lambda (a real request each, median of ${COLD_RUNS})...`);
     const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: ADMIN_TOKEN }, receiver.url);
-    const every = summarise(await coldStarts(root, [HELLO_WORLD, ...everyCases], coldEnv, COLD_RUNS, { ab: true }));
+    const every = summarise(
+      await coldStarts(root, [HELLO_WORLD, ONE_DYNAMODB_READ, ...everyCases], coldEnv, COLD_RUNS, { ab: true }),
+    );
     results.coldStartEveryLambda = every;
     goals.push(...coldStartGoals(every));
   }
