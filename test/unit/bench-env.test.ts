@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { lambdaLikeEnv } from '../../tools/bench/lambda-env.js';
+import { coldStartNode, lambdaLikeEnv } from '../../tools/bench/lambda-env.js';
 import { coldStartGoals, REFERENCE_PREFIX } from '../../tools/bench/goals.js';
 
 describe("the bench's cold-start environment", () => {
@@ -41,5 +41,18 @@ describe("the bench's cold-start goals", () => {
       ['cold start public/quote', '<= 1.8x', false],
       ['cold start lab/oru', '<= 2.5x', true],
     ]);
+  });
+});
+
+describe("the cold starts' Node", () => {
+  it('is this one unless BENCH_NODE names another, whose version is read', () => {
+    expect(coldStartNode({})).toEqual({ path: process.execPath, version: process.version });
+    expect(coldStartNode({ BENCH_NODE: process.execPath }).version).toBe(process.version);
+  });
+
+  it('refuses a BENCH_NODE that does not run, before anything is measured', () => {
+    expect(() => coldStartNode({ BENCH_NODE: '/nonexistent/node' })).toThrow(
+      /BENCH_NODE=\/nonexistent\/node does not run/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { toProxyEvent } from '../../infra/local/api-gateway-event.js';
 import { ROUTES } from '../../shared/manifest/index.js';
 import { bundleLambda, LAMBDA_ENTRY_FILE } from '../../infra/aws/bundling.js';
 import { REFERENCE_PREFIX } from './goals.js';
+import { coldStartNode } from './lambda-env.js';
 
 export interface ColdStartCase {
   name: string;
@@ -88,6 +89,10 @@ export function routeEvent(
   return event;
 }
 
+/** Read once per bench: the Node every cold start runs on (BENCH_NODE, or this one). */
+let node: ReturnType<typeof coldStartNode> | undefined;
+export const coldNode = () => (node ??= coldStartNode());
+
 function runOnce(
   root: string,
   bundle: string,
@@ -101,7 +106,7 @@ function runOnce(
     const profile = process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : [];
-    const child = spawn(process.execPath, [...profile, join(root, 'tools/bench/invoke-once.mjs'), bundle, eventFile], {
+    const child = spawn(coldNode().path, [...profile, join(root, 'tools/bench/invoke-once.mjs'), bundle, eventFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env,
     });

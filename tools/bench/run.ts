@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { startService } from '../../test/support/local-service.js';
 import { measureListing } from './listing.js';
-import { coldStarts } from './cold-start.js';
+import { coldNode, coldStarts } from './cold-start.js';
 import { coldEnvFrom, headlineCases, HELLO_WORLD, ONE_DYNAMODB_READ, summarise } from './cold-env.js';
 import { everyLambdaCases } from './every-lambda.js';
 import { adminPost, BENCH_PATIENT, percentile, startReceiver, warmStandIns } from './fixtures.js';
@@ -51,6 +51,8 @@ const goals: Goal[] = [];
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+  // The cold starts' own Node (BENCH_NODE), which the figures of every cold start are of.
+  ...(part('cold') || part('lambdas') ? { coldStartNode: coldNode().version } : {}),
   settings: {
     quick: QUICK,
     durationSeconds: DURATION,
@@ -156,7 +158,7 @@ try {
 
   if (part('cold')) {
     console.log(
-      `measuring the headline cold starts (fresh process: import and first invoke, median of ${COLD_RUNS})...`,
+      `measuring the headline cold starts (fresh process on Node ${coldNode().version}: import and first invoke, median of ${COLD_RUNS})...`,
     );
     const auth = { partnerId: partner.id as string, keyId: issued.id as string };
     const cold = summarise(await coldStarts(root, headlineCases(quoteUrl, auth), coldEnv, COLD_RUNS));
@@ -169,7 +171,9 @@ try {
   }
 
   if (part('lambdas')) {
-    console.log(`measuring the cold start of every deployed Lambda (a real request each, median of ${COLD_RUNS})...`);
+    console.log(
+      `measuring the cold start of every deployed Lambda on Node ${coldNode().version} (a real request each, median of ${COLD_RUNS})...`,
+    );
     const everyCases = await everyLambdaCases(root, { url: service.url, adminToken: ADMIN_TOKEN }, receiver.url);
     const every = summarise(
       await coldStarts(root, [HELLO_WORLD, ONE_DYNAMODB_READ, ...everyCases], coldEnv, COLD_RUNS, { ab: true }),
