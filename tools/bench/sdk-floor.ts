@@ -11,8 +11,9 @@ const db = createDocumentClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 const table = process.env.ORDERS_TABLE ?? LOCAL_TABLE_NAMES.orders;
 
 export const handler = async () => {
-  const r = await db.send(
+  // A failed read throws, and the bench refuses a run that did not answer.
+  await db.send(
     new GetCommand({ TableName: table, Key: orderKeys.order('ptr_none', 'order_none'), ConsistentRead: true }),
   );
-  return { statusCode: r.Item ? 500 : 200, body: 'ok' };
+  return { statusCode: 200, body: 'ok' };
 };
